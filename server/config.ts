@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The service's whole configuration, read from the environment once at start.
+ * Nothing else in server/ reads process.env: everything is passed down from here.
+ */
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const positiveSeconds = z.coerce.number().int().positive();
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOOKOUT_DATA_DIR: z.string().min(1).default('./.lookout'),
+  LOOKOUT_DEMO: booleanFlag.default(false),
+  LOOKOUT_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  LOOKOUT_STATIC_DIR: z.string().min(1).default('./dist'),
+  LOOKOUT_ACCESS_TOKEN_TTL_SECONDS: positiveSeconds.default(15 * 60),
+  LOOKOUT_REFRESH_TOKEN_TTL_SECONDS: positiveSeconds.default(30 * 24 * 60 * 60),
+  LOOKOUT_FEED_TICKET_TTL_SECONDS: positiveSeconds.default(60),
+  LOOKOUT_COOKIE_SECURE: booleanFlag.default(false),
+});
+
+export type ServiceConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  demo: boolean;
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  staticDir: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  feedTicketTtlSeconds: number;
+  cookieSecure: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: Record<string, string | undefined>): ServiceConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.LOOKOUT_DATA_DIR),
+    demo: e.LOOKOUT_DEMO,
+    logLevel: e.LOOKOUT_LOG_LEVEL,
+    staticDir: path.resolve(e.LOOKOUT_STATIC_DIR),
+    accessTokenTtlSeconds: e.LOOKOUT_ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.LOOKOUT_REFRESH_TOKEN_TTL_SECONDS,
+    feedTicketTtlSeconds: e.LOOKOUT_FEED_TICKET_TTL_SECONDS,
+    cookieSecure: e.LOOKOUT_COOKIE_SECURE,
+  };
+}
+
+/** Defaults for tests: everything from the schema, a given data directory, no static files. */
+export function testConfig(dataDir: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  return {
+    ...readConfig({ LOOKOUT_DATA_DIR: dataDir, LOOKOUT_LOG_LEVEL: 'silent' }),
+    staticDir: null,
+    port: 0,
+    host: '127.0.0.1',
+    ...overrides,
+  };
+}

@@ -1,0 +1,28 @@
+import type { ServiceConfig } from '../config';
+import type { Store } from '../store/store';
+import type { Logger } from './logger';
+
+/** What every route module is built with. Passed explicitly: no globals, no process.env. */
+export type Deps = {
+  store: Store;
+  config: ServiceConfig;
+  /** Epoch milliseconds; tests replace it to move time. */
+  now: () => number;
+  log: Logger;
+  /** Called after logout-all so live connections of that account end (the feed registers here). */
+  onAccountSignedOutEverywhere: Set<(accountId: string) => void>;
+};
+
+/** Who an account request is from, once its credential has been checked. */
+export type Principal = {
+  accountId: string;
+  via: 'bearer' | 'session';
+};
+
+export type AppEnv = {
+  Variables: {
+    principal: Principal;
+    /** Set by the error handler so the access log can record the error code. */
+    errorCode: string;
+  };
+};

@@ -1,0 +1,194 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { hashToken, newId, newToken } from '../domain/secrets';
+import { slugify } from '../domain/slug';
+import { requireAccount } from '../http/account-auth';
+import { fail } from '../http/api-error';
+import type { AppEnv, Deps } from '../http/app-env';
+import { withIdempotency } from '../http/idempotency';
+import { jsonBody } from '../http/json-body';
+import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import { readPathUuid } from '../http/path-params';
+import type { ReadableProject } from '../store/records';
+
+const ProjectSchema = z
+  .object({
+    id: z.string().openapi({ format: 'uuid' }),
+    organization_id: z.string().openapi({ format: 'uuid' }),
+    name: z.string(),
+    slug: z.string(),
+    role: z.enum(['owner', 'admin', 'member']).openapi({ description: "The caller's role in the project's organization." }),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Project');
+
+const IngestKeySchema = z
+  .object({
+    id: z.string().openapi({ format: 'uuid' }),
+    project_id: z.string().openapi({ format: 'uuid' }),
+    name: z.string(),
+    key: z.string().openapi({ description: 'The ingest bearer token. Shown only in this response (and its idempotent replays).' }),
+    key_prefix: z.string(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    expires_at: z.string().nullable(),
+  })
+  .openapi('IngestKey');
+
+const IdempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .openapi({ description: 'Optional retry key: 1 to 128 visible ASCII characters.' }),
+});
+
+const listProjects = createRoute({
+  method: 'get',
+  path: '/api/projects',
+  tags: ['projects'],
+  summary: 'Projects the account can read',
+  security: bearerSecurity,
+  request: { query: z.object({}).strict() },
+  responses: {
+    200: jsonContent(z.array(ProjectSchema), 'Every readable project, by name.'),
+    ...errorResponses(401, 422),
+  },
+});
+
+const createProject = createRoute({
+  method: 'post',
+  path: '/api/projects',
+  tags: ['projects'],
+  summary: 'Create a project',
+  description:
+    "Creates a project in one of the caller's organizations (owner or admin role). `organization_id` may be omitted when the caller belongs to exactly one organization. Optional `Idempotency-Key`.",
+  security: bearerSecurity,
+  request: {
+    headers: IdempotencyHeader,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            name: z.string().trim().min(1).max(100),
+            organization_id: z.uuid().optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: jsonContent(ProjectSchema, 'The new project.'),
+    ...errorResponses(400, 401, 403, 409, 413, 415, 422),
+  },
+});
+
+const createIngestKey = createRoute({
+  method: 'post',
+  path: '/api/projects/{project_id}/ingest-keys',
+  tags: ['projects'],
+  summary: 'Create an ingest key for a project',
+  description:
+    'Owner or admin of the project organization. The key is stored hashed; its value is returned once. Optional `Idempotency-Key`: a replay returns the same key.',
+  security: bearerSecurity,
+  request: {
+    params: z.object({ project_id: z.string().openapi({ param: { name: 'project_id', in: 'path' }, format: 'uuid' }) }),
+    headers: IdempotencyHeader,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            name: z.string().trim().min(1).max(100).optional(),
+            expires_at: z.iso.datetime({ offset: false }).optional().openapi({ description: 'RFC3339 UTC; omit for no expiry.' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: jsonContent(IngestKeySchema, 'The new ingest key, with its value.'),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const projectView = (p: ReadableProject) => ({
+  id: p.id,
+  organization_id: p.organizationId,
+  name: p.name,
+  slug: p.slug,
+  role: p.role,
+  created_at: new Date(p.createdAt).toISOString(),
+});
+
+export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const auth = requireAccount(deps, { session: false });
+
+  app.openapi({ ...listProjects, middleware: [auth] as const }, async (c) => {
+    const projects = await deps.store.projects.readableBy(c.get('principal').accountId);
+    return c.json(projects.map(projectView), 200);
+  });
+
+  app.openapi({ ...createProject, middleware: [auth, jsonBody()] as const }, async (c) => {
+    const body = c.req.valid('json');
+    const { accountId } = c.get('principal');
+    const created = await withIdempotency(deps, c, 'POST /api/projects', body, async () => {
+      const memberships = await deps.store.accounts.membershipsOf(accountId);
+      let orgId = body.organization_id;
+      if (!orgId) {
+        if (memberships.length !== 1) {
+          throw fail.validation(
+            'organization_id is required when the account belongs to several organizations',
+            'Send organization_id of the organization that should own the project.',
+          );
+        }
+        orgId = memberships[0]?.organizationId;
+      }
+      const membership = memberships.find((m) => m.organizationId === orgId);
+      if (!membership) throw fail.notFound('organization not found');
+      if (membership.role === 'member') throw fail.forbidden('only owners and admins can create projects');
+      const base = slugify(body.name);
+      let slug = base;
+      for (let n = 2; await deps.store.projects.slugTaken(membership.organizationId, slug); n++) slug = `${base}-${n}`;
+      const row = { id: newId(), organizationId: membership.organizationId, name: body.name, slug, createdAt: deps.now() };
+      await deps.store.projects.create(row);
+      return projectView({ ...row, role: membership.role });
+    });
+    return c.json(created, 201);
+  });
+
+  app.openapi({ ...createIngestKey, middleware: [auth, jsonBody()] as const }, async (c) => {
+    const projectId = readPathUuid(c.req.param('project_id'), 'project_id');
+    const body = c.req.valid('json');
+    const { accountId } = c.get('principal');
+    const created = await withIdempotency(deps, c, `POST /api/projects/${projectId}/ingest-keys`, body, async () => {
+      const project = await deps.store.projects.readable(accountId, projectId);
+      if (!project) throw fail.notFound('project not found');
+      if (project.role === 'member') throw fail.forbidden('only owners and admins can create ingest keys');
+      const key = newToken('ingest');
+      const now = deps.now();
+      const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
+      if (expiresAt !== null && expiresAt <= now) {
+        throw fail.validation('expires_at must be in the future', 'Send a future RFC3339 UTC time, or omit expires_at.');
+      }
+      const row = {
+        id: newId(),
+        projectId,
+        name: body.name ?? 'Ingest key',
+        keyPrefix: key.slice(0, 12),
+        createdAt: now,
+        expiresAt,
+        revokedAt: null,
+      };
+      await deps.store.projects.createIngestKey({ ...row, keyHash: hashToken(key) });
+      return {
+        id: row.id,
+        project_id: projectId,
+        name: row.name,
+        key,
+        key_prefix: row.keyPrefix,
+        created_at: new Date(now).toISOString(),
+        expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(),
+      };
+    });
+    return c.json(created, 201);
+  });
+}

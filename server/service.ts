@@ -1,0 +1,25 @@
+import type { ServiceConfig } from './config';
+import { createApp } from './app';
+import type { Deps } from './http/app-env';
+import { createLogger } from './http/logger';
+import { openSqliteStore } from './store/sqlite/sqlite-store';
+import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
+
+/** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
+export async function createService(config: ServiceConfig, now: () => number = Date.now) {
+  const store = openSqliteStore(config.dataDir);
+  const deps: Deps = {
+    store,
+    config,
+    now,
+    log: createLogger(config.logLevel),
+    onAccountSignedOutEverywhere: new Set(),
+  };
+  let demoCredentialsFile: string | null = null;
+  if (config.demo && (await store.accounts.count()) === 0) {
+    const creds = await seedDemoAccounts(deps);
+    demoCredentialsFile = writeDemoCredentials(config.dataDir, creds);
+  }
+  const app = createApp(deps);
+  return { app, deps, store, demoCredentialsFile };
+}

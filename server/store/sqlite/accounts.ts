@@ -1,0 +1,96 @@
+import type { Db } from '../database';
+import type { AccountRow, OrgRole } from '../records';
+import type { AccountsStore } from '../store';
+
+type AccountDbRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  created_at: number;
+  revoked_before: number | null;
+};
+
+const toAccount = (r: AccountDbRow): AccountRow => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
+  revokedBefore: r.revoked_before,
+});
+
+export function sqliteAccounts(db: Db): AccountsStore {
+  const byId = db.prepare<[string], AccountDbRow>('SELECT * FROM accounts WHERE id = ?');
+  const byEmail = db.prepare<[string], AccountDbRow>('SELECT * FROM accounts WHERE email = ?');
+  return {
+    async create(a) {
+      db.prepare(
+        `INSERT INTO accounts (id, email, name, password_hash, created_at, revoked_before)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(a.id, a.email, a.name, a.passwordHash, a.createdAt, a.revokedBefore);
+    },
+    async byId(id) {
+      const r = byId.get(id);
+      return r ? toAccount(r) : null;
+    },
+    async byEmail(email) {
+      const r = byEmail.get(email);
+      return r ? toAccount(r) : null;
+    },
+    async setRevokedBefore(accountId, at) {
+      // Never moves backward: a late, older logout-all must not re-admit newer tokens.
+      db.prepare(
+        `UPDATE accounts SET revoked_before = MAX(COALESCE(revoked_before, 0), ?) WHERE id = ?`,
+      ).run(at, accountId);
+    },
+    async createOrganization(o) {
+      db.prepare('INSERT INTO organizations (id, slug, name, created_at) VALUES (?, ?, ?, ?)').run(
+        o.id,
+        o.slug,
+        o.name,
+        o.createdAt,
+      );
+    },
+    async addMember(m) {
+      db.prepare('INSERT INTO memberships (organization_id, account_id, role) VALUES (?, ?, ?)').run(
+        m.organizationId,
+        m.accountId,
+        m.role,
+      );
+    },
+    async membershipsOf(accountId) {
+      return db
+        .prepare<
+          [string],
+          { organization_id: string; account_id: string; role: OrgRole; name: string }
+        >(
+          `SELECT m.organization_id, m.account_id, m.role, o.name FROM memberships m
+           JOIN organizations o ON o.id = m.organization_id
+           WHERE m.account_id = ? ORDER BY o.name`,
+        )
+        .all(accountId)
+        .map((r) => ({
+          organizationId: r.organization_id,
+          accountId: r.account_id,
+          role: r.role,
+          organizationName: r.name,
+        }));
+    },
+    async createTeam(t, memberIds) {
+      db.transaction(() => {
+        db.prepare('INSERT INTO teams (id, organization_id, slug, name) VALUES (?, ?, ?, ?)').run(
+          t.id,
+          t.organizationId,
+          t.slug,
+          t.name,
+        );
+        const add = db.prepare('INSERT INTO team_members (team_id, account_id) VALUES (?, ?)');
+        for (const id of memberIds) add.run(t.id, id);
+      })();
+    },
+    async count() {
+      return (db.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../database';
+import type { IdempotencyStore } from '../store';
+
+export function sqliteIdempotency(db: Db): IdempotencyStore {
+  return {
+    async get(scope, key) {
+      const r = db
+        .prepare<[string, string], { request_hash: string; status: number; response: string }>(
+          'SELECT request_hash, status, response FROM idempotency_keys WHERE scope = ? AND key = ?',
+        )
+        .get(scope, key);
+      return r ? { requestHash: r.request_hash, status: r.status, response: r.response } : null;
+    },
+    async put(scope, key, rec, at) {
+      db.prepare(
+        `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(scope, key, rec.requestHash, rec.status, rec.response, at);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../database';
+import type { IngestKeyRow, OrgRole, ReadableProject } from '../records';
+import type { ProjectsStore } from '../store';
+
+type ProjectDbRow = {
+  id: string;
+  organization_id: string;
+  slug: string;
+  name: string;
+  created_at: number;
+  role: OrgRole;
+};
+
+const toProject = (r: ProjectDbRow): ReadableProject => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  slug: r.slug,
+  name: r.name,
+  createdAt: r.created_at,
+  role: r.role,
+});
+
+type IngestKeyDbRow = {
+  id: string;
+  project_id: string;
+  name: string;
+  key_prefix: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+};
+
+export function sqliteProjects(db: Db): ProjectsStore {
+  const readableSql = `SELECT p.*, m.role FROM projects p
+    JOIN memberships m ON m.organization_id = p.organization_id AND m.account_id = ?`;
+  return {
+    async create(p) {
+      db.prepare(
+        'INSERT INTO projects (id, organization_id, slug, name, created_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(p.id, p.organizationId, p.slug, p.name, p.createdAt);
+    },
+    async readableBy(accountId) {
+      return db
+        .prepare<[string], ProjectDbRow>(`${readableSql} ORDER BY p.name, p.id`)
+        .all(accountId)
+        .map(toProject);
+    },
+    async readable(accountId, projectId) {
+      const r = db.prepare<[string, string], ProjectDbRow>(`${readableSql} WHERE p.id = ?`).get(accountId, projectId);
+      return r ? toProject(r) : null;
+    },
+    async slugTaken(organizationId, slug) {
+      return (
+        db.prepare('SELECT 1 FROM projects WHERE organization_id = ? AND slug = ?').get(organizationId, slug) !==
+        undefined
+      );
+    },
+    async createIngestKey(k) {
+      db.prepare(
+        `INSERT INTO ingest_keys (id, project_id, name, key_hash, key_prefix, created_at, expires_at, revoked_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(k.id, k.projectId, k.name, k.keyHash, k.keyPrefix, k.createdAt, k.expiresAt, k.revokedAt);
+    },
+    async ingestKeyByHash(hash) {
+      const r = db
+        .prepare<[string], IngestKeyDbRow>(
+          'SELECT id, project_id, name, key_prefix, created_at, expires_at, revoked_at FROM ingest_keys WHERE key_hash = ?',
+        )
+        .get(hash);
+      return r
+        ? ({
+            id: r.id,
+            projectId: r.project_id,
+            name: r.name,
+            keyPrefix: r.key_prefix,
+            createdAt: r.created_at,
+            expiresAt: r.expires_at,
+            revokedAt: r.revoked_at,
+          } satisfies IngestKeyRow)
+        : null;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { openDatabase } from '../database';
+import type { Store } from '../store';
+import { sqliteAccounts } from './accounts';
+import { sqliteCredentials } from './credentials';
+import { sqliteIdempotency } from './idempotency';
+import { sqliteProjects } from './projects';
+
+/** The embedded store: one SQLite file in the data directory. */
+export function openSqliteStore(dataDir: string): Store {
+  const db = openDatabase(dataDir);
+  return {
+    accounts: sqliteAccounts(db),
+    credentials: sqliteCredentials(db),
+    projects: sqliteProjects(db),
+    idempotency: sqliteIdempotency(db),
+    close: () => db.close(),
+  };
+}
