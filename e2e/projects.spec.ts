@@ -1,0 +1,22 @@
+import { expect, test } from './support/fixtures';
+
+test('creates a project and an ingest key shown once', async ({ signedInPage: page }) => {
+  const name = `E2E project ${Date.now()}`;
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create project' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: /create ingest key/i }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /create( ingest)? key/i }).click();
+  await expect(page.getByRole('dialog').getByText(/lk_ik_/).first()).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/not be shown again/i)).toBeVisible();
+});
+
+test('a validation failure from the service is shown in the form', async ({ signedInPage: page }) => {
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel('Name').fill(' '.repeat(3));
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+});

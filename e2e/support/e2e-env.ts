@@ -1,0 +1,6 @@
+import path from 'node:path';
+
+export const E2E_PORT = 4180;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** A fresh data directory per run: the service seeds the demo accounts into it. */
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e-data');

@@ -1,0 +1,22 @@
+/** Starts the real service for the e2e run: clean data directory, demo seed, built console. */
+import fs from 'node:fs';
+import { serve } from '@hono/node-server';
+import { readConfig } from '../../server/config';
+import { createService } from '../../server/service';
+import { E2E_DATA_DIR, E2E_PORT } from './e2e-env';
+
+if (!fs.existsSync('dist/index.html')) {
+  process.stderr.write('dist/index.html is missing: run `npm run build` before the e2e tests.\n');
+  process.exit(1);
+}
+fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+const config = readConfig({
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  LOOKOUT_DATA_DIR: E2E_DATA_DIR,
+  LOOKOUT_DEMO: '1',
+  LOOKOUT_STATIC_DIR: 'dist',
+  LOOKOUT_LOG_LEVEL: 'error',
+});
+const { app } = await createService(config);
+serve({ fetch: app.fetch, port: config.port, hostname: config.host });
