@@ -14,7 +14,9 @@ export type BundleReport = {
 
 export function measureBundle(distDir: string): BundleReport {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const initial = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? ''));
+  const initial = new Set(
+    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? ''),
+  );
   const assets = fs.readdirSync(path.join(distDir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
   const chunks = assets
     .map((f) => ({

@@ -9,12 +9,22 @@ test('creates a project and an ingest key shown once', async ({ signedInPage: pa
   await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: /create ingest key/i }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /create( ingest)? key/i }).click();
-  await expect(page.getByRole('dialog').getByText(/lk_ik_/).first()).toBeVisible();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /create( ingest)? key/i })
+    .click();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(/lk_ik_/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('dialog').getByText(/not be shown again/i)).toBeVisible();
 });
 
-test('a validation failure from the service is shown in the form', async ({ signedInPage: page }) => {
+test('a validation failure from the service is shown in the form', async ({
+  signedInPage: page,
+}) => {
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel('Name').fill(' '.repeat(3));
   await page.getByRole('button', { name: 'Create project' }).click();

@@ -10,7 +10,10 @@ test('the console is served with a strict CSP and nosniff', async ({ request }) 
   expect(res.headers()['x-content-type-options']).toBe('nosniff');
 });
 
-test('signing in and using the shell logs no errors and no CSP violations', async ({ page, demo }) => {
+test('signing in and using the shell logs no errors and no CSP violations', async ({
+  page,
+  demo,
+}) => {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(m.text());

@@ -7,7 +7,8 @@ test('the demo account signs in and lands on its projects', async ({ page, demo 
   await signInThroughForm(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/projects/);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
-  for (const p of demo.projects) await expect(page.getByRole('cell', { name: p.name })).toBeVisible();
+  for (const p of demo.projects)
+    await expect(page.getByRole('cell', { name: p.name })).toBeVisible();
 });
 
 test("a wrong password shows the service's error and stays on sign-in", async ({ page, demo }) => {
@@ -17,7 +18,10 @@ test("a wrong password shows the service's error and stays on sign-in", async ({
   await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
 });
 
-test('a page opened while signed out leads to sign-in, then back to that page', async ({ page, demo }) => {
+test('a page opened while signed out leads to sign-in, then back to that page', async ({
+  page,
+  demo,
+}) => {
   await page.goto('/projects?since=7d');
   await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
   await page.getByLabel('Email').fill(demo.email);
@@ -27,7 +31,9 @@ test('a page opened while signed out leads to sign-in, then back to that page', 
   await expect(page).toHaveURL(/\/projects\?.*since=7d/);
 });
 
-test('a reload keeps the sign-in, and no token is written to storage', async ({ signedInPage: page }) => {
+test('a reload keeps the sign-in, and no token is written to storage', async ({
+  signedInPage: page,
+}) => {
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
@@ -35,15 +41,22 @@ test('a reload keeps the sign-in, and no token is written to storage', async ({ 
   expect(page.url()).not.toMatch(/lk_/);
 });
 
-test('a session ended by the service leads back to sign-in with an explanation', async ({ page, demo }) => {
+test('a session ended by the service leads back to sign-in with an explanation', async ({
+  page,
+  demo,
+}) => {
   await signInThroughForm(page, demoMembers.admin, demo.password);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 
   // Another client of the same account signs out everywhere: this browser's sign-in is now refused.
   const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  const login = await api.post('/api/auth/login', { data: { email: demoMembers.admin, password: demo.password } });
+  const login = await api.post('/api/auth/login', {
+    data: { email: demoMembers.admin, password: demo.password },
+  });
   const { access_token } = (await login.json()) as { access_token: string };
-  const revoked = await api.post('/api/auth/logout-all', { headers: { Authorization: `Bearer ${access_token}` } });
+  const revoked = await api.post('/api/auth/logout-all', {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
   expect(revoked.status()).toBe(200);
   await api.dispose();
 

@@ -2,7 +2,10 @@ import { request as playwrightRequest } from '@playwright/test';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { expect, signInThroughForm, test } from './support/fixtures';
 
-test('sign out ends this sign-in on the service and locally', async ({ signedInPage: page, context }) => {
+test('sign out ends this sign-in on the service and locally', async ({
+  signedInPage: page,
+  context,
+}) => {
   const session = (await context.cookies()).find((c) => c.name === 'svc_session');
   expect(session?.httpOnly).toBe(true);
 
@@ -24,7 +27,9 @@ test('sign out ends this sign-in on the service and locally', async ({ signedInP
   await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
 });
 
-test('sign out clears local credentials even when the service cannot be reached', async ({ signedInPage: page }) => {
+test('sign out clears local credentials even when the service cannot be reached', async ({
+  signedInPage: page,
+}) => {
   await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
   await page.route('**/api/auth/web/logout', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -35,7 +40,10 @@ test('sign out clears local credentials even when the service cannot be reached'
   await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
 });
 
-test('sign out everywhere asks first, then revokes every sign-in of the account', async ({ page, demo }) => {
+test('sign out everywhere asks first, then revokes every sign-in of the account', async ({
+  page,
+  demo,
+}) => {
   const email = 'chen@lookout.dev';
   await signInThroughForm(page, email, demo.password);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
@@ -50,18 +58,29 @@ test('sign out everywhere asks first, then revokes every sign-in of the account'
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  expect((await api.get('/api/account', { headers: { Authorization: `Bearer ${access_token}` } })).status()).toBe(200);
+  expect(
+    (
+      await api.get('/api/account', { headers: { Authorization: `Bearer ${access_token}` } })
+    ).status(),
+  ).toBe(200);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out everywhere…' }).click();
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
   await expect(page.getByText(/revoked/)).toBeVisible();
-  expect((await api.get('/api/account', { headers: { Authorization: `Bearer ${access_token}` } })).status()).toBe(401);
+  expect(
+    (
+      await api.get('/api/account', { headers: { Authorization: `Bearer ${access_token}` } })
+    ).status(),
+  ).toBe(401);
   await api.dispose();
 });
 
-test('sign out everywhere says nothing about other sessions when its response is lost', async ({ page, demo }) => {
+test('sign out everywhere says nothing about other sessions when its response is lost', async ({
+  page,
+  demo,
+}) => {
   await signInThroughForm(page, 'oncall-bot@lookout.dev', demo.password);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   await page.route('**/api/auth/logout-all', (route) => route.abort('timedout'));

@@ -8,7 +8,11 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const env = { LOOKOUT_DEMO: '1', ...process.env };
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { cwd: root, stdio: 'inherit', env }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env }),
 ];
 const stop = (code) => {

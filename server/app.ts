@@ -1,4 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { ApiError, fail } from './http/api-error';
 import type { AppEnv, Deps } from './http/app-env';
 import { accessLog } from './http/access-log';
@@ -12,7 +14,8 @@ import { registerHealthRoutes } from './routes/health';
 import { registerProjectRoutes } from './routes/projects';
 
 const apiPrefixes = ['/api/', '/v1/', '/healthz'];
-const isApiPath = (p: string) => apiPrefixes.some((x) => p === x.replace(/\/$/, '') || p.startsWith(x));
+const isApiPath = (p: string) =>
+  apiPrefixes.some((x) => p === x.replace(/\/$/, '') || p.startsWith(x));
 
 /** Builds the whole service without listening: main.ts serves it, tests call it directly. */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
@@ -20,6 +23,16 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
 
   app.use('*', accessLog(deps.log));
   app.use('*', securityHeaders());
+  // Hono hands only Error instances to onError; anything else thrown would escape as a bare
+  // 500 without the envelope. Registered last of the app-wide middleware so the error answer
+  // still passes through the access log and the security headers above.
+  app.use('*', async (_c, next) => {
+    try {
+      await next();
+    } catch (err) {
+      throw err instanceof Error ? err : new Error('non-Error value thrown');
+    }
+  });
 
   registerHealthRoutes(app);
   registerAuthRoutes(app, deps);
@@ -45,25 +58,60 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const methods = createMethodIndex(app.routes);
   const consoleFiles = deps.config.staticDir ? createConsoleServer(deps.config.staticDir) : null;
 
-  app.notFound((c) => {
-    const allowed = methods.allowedFor(c.req.path);
-    if (allowed) throw fail.methodNotAllowed(c.req.method, allowed.methods, allowed.path);
-    if (!isApiPath(c.req.path) && consoleFiles?.available() && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
-      return consoleFiles.serve(c);
-    }
-    throw fail.notFound('no such route');
-  });
-
-  app.onError((err, c) => {
-    const apiError = err instanceof ApiError ? err : null;
-    if (!apiError) deps.log.error('unhandled error', { name: err.name });
-    const e = apiError ?? fail.internal();
+  const errorResponse = (c: Context<AppEnv>, e: ApiError) => {
     c.set('errorCode', e.code);
     for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
     return c.json(e.toBody(), e.status);
+  };
+
+  // Returns (never throws) its answer: Hono calls the not-found handler outside the
+  // middleware's error handling, so a throw here would skip the security headers.
+  app.notFound((c) => {
+    const allowed = methods.allowedFor(c.req.path);
+    if (allowed)
+      return errorResponse(c, fail.methodNotAllowed(c.req.method, allowed.methods, allowed.path));
+    if (
+      !isApiPath(c.req.path) &&
+      consoleFiles?.available() &&
+      (c.req.method === 'GET' || c.req.method === 'HEAD')
+    ) {
+      return consoleFiles.serve(c);
+    }
+    return errorResponse(c, fail.notFound('no such route'));
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    // Client errors raised by the framework (e.g. the body media-type gate of @hono/zod-openapi)
+    // are the caller's mistake, not a 500.
+    const client = err instanceof HTTPException ? fromHttpException(err) : null;
+    if (client) return errorResponse(c, client);
+    deps.log.error('unhandled error', { name: err.name });
+    return errorResponse(c, fail.internal());
   });
 
   return app;
+}
+
+function fromHttpException(err: HTTPException): ApiError | null {
+  switch (err.status) {
+    case 400:
+      return fail.invalidJson(
+        400,
+        'request body cannot be read',
+        'Send a valid JSON document as the body.',
+      );
+    case 413:
+      return fail.invalidJson(413, 'request body is too large', 'Send a smaller body.');
+    case 415:
+      return fail.invalidJson(
+        415,
+        'request body must be JSON',
+        'Send the body as JSON with the header Content-Type: application/json.',
+      );
+    default:
+      return null;
+  }
 }
 
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {

@@ -10,7 +10,9 @@ export type DemoCredentials = {
 };
 
 export function demoCredentials(): DemoCredentials {
-  return JSON.parse(fs.readFileSync(path.join(E2E_DATA_DIR, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+  return JSON.parse(
+    fs.readFileSync(path.join(E2E_DATA_DIR, 'demo-credentials.json'), 'utf8'),
+  ) as DemoCredentials;
 }
 
 /** Other members of the demo organization (same password): tests that revoke sign-ins use their own. */

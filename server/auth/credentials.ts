@@ -27,7 +27,8 @@ export async function checkAccountBearer(deps: Deps, token: string): Promise<Bea
     const ingest = await deps.store.credentials.isIngestKeyHash(hash);
     return { ok: false, reason: ingest ? 'ingest_key' : 'unknown' };
   }
-  if (row.expiresAt !== null && row.expiresAt <= deps.now()) return { ok: false, reason: 'expired' };
+  if (row.expiresAt !== null && row.expiresAt <= deps.now())
+    return { ok: false, reason: 'expired' };
   const account = await deps.store.accounts.byId(row.accountId);
   if (!account || revokedByLogoutAll(account, row.loginAt)) return { ok: false, reason: 'revoked' };
   return { ok: true, principal: { accountId: row.accountId, via: 'bearer' } };
@@ -124,7 +125,10 @@ export async function refreshWithToken(deps: Deps, refreshToken: string): Promis
 }
 
 /** The browser path: the session cookie stands for its family and yields fresh tokens of it. */
-export async function refreshWithSession(deps: Deps, sessionToken: string): Promise<RefreshOutcome> {
+export async function refreshWithSession(
+  deps: Deps,
+  sessionToken: string,
+): Promise<RefreshOutcome> {
   const principal = await checkBrowserSession(deps, sessionToken);
   if (!principal) return { ok: false };
   const row = await deps.store.credentials.browserSession(hashToken(sessionToken));

@@ -8,7 +8,12 @@ export function readSessionCookie(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
 
-export function writeSessionCookie(c: Context, value: string, maxAgeSeconds: number, secure: boolean): void {
+export function writeSessionCookie(
+  c: Context,
+  value: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): void {
   setCookie(c, SESSION_COOKIE, value, {
     httpOnly: true,
     sameSite: 'Lax',

@@ -31,10 +31,18 @@ const projectNames = ['Storefront Web', 'Checkout API', 'Mobile App'];
  * Creates the demo organization, its members and teams, and the projects with ingest keys,
  * then writes the credentials file. Only runs on an empty store.
  */
-export async function seedDemoAccounts(deps: Deps, password = 'lookout-demo'): Promise<DemoCredentials> {
+export async function seedDemoAccounts(
+  deps: Deps,
+  password = 'lookout-demo',
+): Promise<DemoCredentials> {
   const now = deps.now();
   const orgId = newId();
-  await deps.store.accounts.createOrganization({ id: orgId, slug: 'acme', name: 'Acme Shop', createdAt: now });
+  await deps.store.accounts.createOrganization({
+    id: orgId,
+    slug: 'acme',
+    name: 'Acme Shop',
+    createdAt: now,
+  });
   const accountIds: string[] = [];
   for (const p of people) {
     const id = newId();
@@ -58,7 +66,13 @@ export async function seedDemoAccounts(deps: Deps, password = 'lookout-demo'): P
   const projects: DemoCredentials['projects'] = [];
   for (const name of projectNames) {
     const id = newId();
-    await deps.store.projects.create({ id, organizationId: orgId, slug: slugify(name), name, createdAt: now });
+    await deps.store.projects.create({
+      id,
+      organizationId: orgId,
+      slug: slugify(name),
+      name,
+      createdAt: now,
+    });
     const key = newToken('ingest');
     await deps.store.projects.createIngestKey({
       id: newId(),

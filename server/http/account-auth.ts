@@ -44,6 +44,9 @@ export function requireAccount(deps: Deps, opts: { session: boolean }): Middlewa
         return next();
       }
     }
-    throw fail.unauthorized(messages.unknown, 'Sign in, then repeat the request with an account bearer token.');
+    throw fail.unauthorized(
+      messages.unknown,
+      'Sign in, then repeat the request with an account bearer token.',
+    );
   };
 }

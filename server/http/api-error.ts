@@ -81,12 +81,14 @@ export const fail = {
   ) {
     return new ApiError({ status: 401, code: 'unauthorized', error, next, nextAction });
   },
-  ingestKeyInvalid(error = 'ingest key is missing, revoked, expired or not valid for this project') {
+  ingestKeyInvalid(
+    error = 'ingest key is missing, revoked, expired or not valid for this project',
+  ) {
     return new ApiError({
       status: 401,
       code: 'ingest_key_invalid',
       error,
-      next: "Configure the SDK with a current ingest key of this project (Authorization: Bearer <ingest key>).",
+      next: 'Configure the SDK with a current ingest key of this project (Authorization: Bearer <ingest key>).',
       nextAction: { code: 'configure_ingest_key', target: 'project_ingest_key' },
     });
   },

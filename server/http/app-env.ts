@@ -22,6 +22,8 @@ export type Principal = {
 export type AppEnv = {
   Variables: {
     principal: Principal;
+    /** Set by `requireIngestKey` on the ingest routes: the project the key belongs to. */
+    ingestKey: { projectId: string; keyId: string };
     /** Set by the error handler so the access log can record the error code. */
     errorCode: string;
   };

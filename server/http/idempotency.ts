@@ -27,7 +27,9 @@ export async function withIdempotency<T>(
     );
   }
   const scope = `${c.get('principal').accountId}:${route}`;
-  const requestHash = createHash('sha256').update(`${route}\n${JSON.stringify(body)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${route}\n${JSON.stringify(body)}`)
+    .digest('hex');
   const lockKey = `${scope}\n${key}`;
   while (inFlight.has(lockKey)) await inFlight.get(lockKey)?.catch(() => undefined);
   const work = (async () => {

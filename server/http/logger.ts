@@ -9,9 +9,15 @@ const rank = { silent: 0, error: 1, info: 2, debug: 3 } as const;
 
 /** One JSON line per entry on stdout. Callers pass only fields safe to record (never bodies or tokens). */
 export function createLogger(level: ServiceConfig['logLevel']): Logger {
-  const write = (lvl: 'info' | 'error', message: string, fields?: Record<string, string | number>) => {
+  const write = (
+    lvl: 'info' | 'error',
+    message: string,
+    fields?: Record<string, string | number>,
+  ) => {
     if (rank[lvl] > rank[level]) return;
-    process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level: lvl, msg: message, ...fields })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ t: new Date().toISOString(), level: lvl, msg: message, ...fields })}\n`,
+    );
   };
   return {
     info: (m, f) => write('info', m, f),

@@ -16,7 +16,12 @@ export function createMethodIndex(routes: readonly RouterRoute[]) {
         .split('/')
         .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('/');
-      t = { regex: new RegExp(`^${pattern}/?$`), path: r.path.replace(/:([A-Za-z_]+)/g, '{$1}'), methods: new Set() };
+      // Exact, as the router matches (strict): `/api/projects/` is an unknown path, not a 405.
+      t = {
+        regex: new RegExp(`^${pattern}$`),
+        path: r.path.replace(/:([A-Za-z_]+)/g, '{$1}'),
+        methods: new Set(),
+      };
       templates.set(r.path, t);
     }
     t.methods.add(r.method.toUpperCase());

@@ -10,7 +10,9 @@ export const NextActionSchema = z
 export const ErrorEnvelopeSchema = z
   .object({
     error: z.string().openapi({ description: 'Short plain-text problem. Never parse it.' }),
-    code: z.string().openapi({ description: 'Stable error code; branch on it with the HTTP status.' }),
+    code: z
+      .string()
+      .openapi({ description: 'Stable error code; branch on it with the HTTP status.' }),
     next: z.string().openapi({ description: 'Human recovery step. Never parse it.' }),
     next_action: NextActionSchema,
   })
@@ -39,7 +41,10 @@ export function errorResponses(...statuses: (keyof typeof descriptions)[]) {
         content: { 'application/json': { schema: ErrorEnvelopeSchema } },
       },
     ]),
-  ) as Record<number, { description: string; content: { 'application/json': { schema: typeof ErrorEnvelopeSchema } } }>;
+  ) as Record<
+    number,
+    { description: string; content: { 'application/json': { schema: typeof ErrorEnvelopeSchema } } }
+  >;
 }
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -52,4 +57,10 @@ export const bearerSecurity: Security = [{ accountBearer: [] }];
 export const bearerOrSessionSecurity: Security = [{ accountBearer: [] }, { browserSession: [] }];
 
 export const UuidParam = (name: string) =>
-  z.string().openapi({ param: { name, in: 'path' }, format: 'uuid', example: '3f0c6c35-4c7e-4c7a-9a3e-2b8b1f0e8a11' });
+  z
+    .string()
+    .openapi({
+      param: { name, in: 'path' },
+      format: 'uuid',
+      example: '3f0c6c35-4c7e-4c7a-9a3e-2b8b1f0e8a11',
+    });

@@ -9,7 +9,8 @@ function describe(error: z.ZodError): string {
     .slice(0, 5)
     .map((i) => {
       const where = i.path.length ? i.path.join('.') : 'value';
-      if (i.code === 'unrecognized_keys') return `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`;
+      if (i.code === 'unrecognized_keys')
+        return `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`;
       return `${where}: ${i.message}`;
     })
     .join('; ');
@@ -23,11 +24,21 @@ function describe(error: z.ZodError): string {
 export function validationHook(result: HookResult, _c: Context): undefined {
   if (result.success) return undefined;
   const { error, target } = result;
-  if (target === 'json' && error.issues.some((i) => i.path.length === 0 && i.code === 'invalid_type')) {
-    throw fail.invalidJson(422, 'request body must be a JSON object', 'Send a JSON object with the documented fields.');
+  if (
+    target === 'json' &&
+    error.issues.some((i) => i.path.length === 0 && i.code === 'invalid_type')
+  ) {
+    throw fail.invalidJson(
+      422,
+      'request body must be a JSON object',
+      'Send a JSON object with the documented fields.',
+    );
   }
   if (target === 'query') {
-    throw fail.validation(`invalid query parameters: ${describe(error)}`, 'Send only the documented query keys with valid values.');
+    throw fail.validation(
+      `invalid query parameters: ${describe(error)}`,
+      'Send only the documented query keys with valid values.',
+    );
   }
   if (target === 'header') {
     throw fail.validation(`invalid header: ${describe(error)}`);

@@ -24,7 +24,8 @@ const getAccount = createRoute({
   path: '/api/account',
   tags: ['account'],
   summary: 'Who is signed in',
-  description: 'The signed-in account and its organizations with roles. Account bearer or browser session.',
+  description:
+    'The signed-in account and its organizations with roles. Account bearer or browser session.',
   security: bearerOrSessionSecurity,
   request: { query: z.object({}).strict() },
   responses: {
@@ -34,19 +35,26 @@ const getAccount = createRoute({
 });
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi({ ...getAccount, middleware: [requireAccount(deps, { session: true })] as const }, async (c) => {
-    const { accountId } = c.get('principal');
-    const account = await deps.store.accounts.byId(accountId);
-    if (!account) throw fail.unauthorized();
-    const memberships = await deps.store.accounts.membershipsOf(accountId);
-    return c.json(
-      {
-        account_id: account.id,
-        email: account.email,
-        name: account.name,
-        organizations: memberships.map((m) => ({ id: m.organizationId, name: m.organizationName, role: m.role })),
-      },
-      200,
-    );
-  });
+  app.openapi(
+    { ...getAccount, middleware: [requireAccount(deps, { session: true })] as const },
+    async (c) => {
+      const { accountId } = c.get('principal');
+      const account = await deps.store.accounts.byId(accountId);
+      if (!account) throw fail.unauthorized();
+      const memberships = await deps.store.accounts.membershipsOf(accountId);
+      return c.json(
+        {
+          account_id: account.id,
+          email: account.email,
+          name: account.name,
+          organizations: memberships.map((m) => ({
+            id: m.organizationId,
+            name: m.organizationName,
+            role: m.role,
+          })),
+        },
+        200,
+      );
+    },
+  );
 }

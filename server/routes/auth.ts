@@ -12,14 +12,24 @@ import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { bearerOrSessionSecurity, errorResponses, jsonContent, NextActionSchema } from '../http/openapi-shared';
+import {
+  bearerOrSessionSecurity,
+  errorResponses,
+  jsonContent,
+  NextActionSchema,
+} from '../http/openapi-shared';
 
 const TokensSchema = z
   .object({
-    access_token: z.string().openapi({ description: 'Account bearer token; keep it in memory only.' }),
+    access_token: z
+      .string()
+      .openapi({ description: 'Account bearer token; keep it in memory only.' }),
     refresh_token: z.string().openapi({ description: 'Rotates on every refresh; never print it.' }),
     token_type: z.literal('Bearer'),
-    expires_in_seconds: z.number().int().openapi({ description: 'Access token lifetime (900 by default).' }),
+    expires_in_seconds: z
+      .number()
+      .int()
+      .openapi({ description: 'Access token lifetime (900 by default).' }),
   })
   .openapi('SignInTokens');
 
@@ -36,7 +46,10 @@ const login = createRoute({
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) }),
+          schema: z.object({
+            email: z.string().min(1).max(320),
+            password: z.string().min(1).max(1024),
+          }),
         },
       },
     },
@@ -58,7 +71,11 @@ const refresh = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ refresh_token: z.string().min(1).max(512).optional() }) } },
+      content: {
+        'application/json': {
+          schema: z.object({ refresh_token: z.string().min(1).max(512).optional() }),
+        },
+      },
     },
   },
   responses: {
@@ -76,7 +93,10 @@ const logout = createRoute({
     'Revokes the refresh-token family of the given token; other sign-ins are unchanged and access tokens already issued stay valid until they expire. Re-sending the same valid token gives the same 200. No bearer.',
   middleware: [jsonBody(16 * 1024)] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: z.object({ refresh_token: z.string().max(512) }) } } },
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ refresh_token: z.string().max(512) }) } },
+    },
   },
   responses: {
     200: jsonContent(
@@ -98,7 +118,11 @@ const logoutAll = createRoute({
   responses: {
     200: jsonContent(
       z
-        .object({ revoked: z.literal(true), revoked_before: z.string(), next_action: NextActionSchema })
+        .object({
+          revoked: z.literal(true),
+          revoked_before: z.string(),
+          next_action: NextActionSchema,
+        })
         .openapi('LogoutAllResult'),
       'Every earlier sign-in is revoked.',
     ),
@@ -111,7 +135,8 @@ const webLogout = createRoute({
   path: '/api/auth/web/logout',
   tags: ['auth'],
   summary: 'Clear the browser session cookie',
-  description: 'No credential needed. Ends this browser session only; other clients stay signed in.',
+  description:
+    'No credential needed. Ends this browser session only; other clients stay signed in.',
   responses: { 204: { description: 'The session cookie is cleared.' } },
 });
 
@@ -140,7 +165,12 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     }
     const tokens = await signIn(deps, account.id);
     if (tokens.sessionToken) {
-      writeSessionCookie(c, tokens.sessionToken, deps.config.refreshTokenTtlSeconds, deps.config.cookieSecure);
+      writeSessionCookie(
+        c,
+        tokens.sessionToken,
+        deps.config.refreshTokenTtlSeconds,
+        deps.config.cookieSecure,
+      );
     }
     return c.json(tokensBody(tokens), 200);
   });
@@ -180,7 +210,11 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       clearSessionCookie(c, deps.config.cookieSecure);
       for (const listener of deps.onAccountSignedOutEverywhere) listener(accountId);
       return c.json(
-        { revoked: true as const, revoked_before: new Date(at).toISOString(), next_action: clearLocal },
+        {
+          revoked: true as const,
+          revoked_before: new Date(at).toISOString(),
+          next_action: clearLocal,
+        },
         200,
       );
     },
@@ -193,4 +227,3 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     return c.body(null, 204);
   });
 }
-

@@ -7,7 +7,9 @@ const health = createRoute({
   path: '/healthz',
   tags: ['service'],
   summary: 'Liveness: 200 once the service accepts requests',
-  responses: { 200: jsonContent(z.object({ status: z.literal('ok') }), 'The service accepts requests.') },
+  responses: {
+    200: jsonContent(z.object({ status: z.literal('ok') }), 'The service accepts requests.'),
+  },
 });
 
 export function registerHealthRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -16,7 +16,9 @@ const ProjectSchema = z
     organization_id: z.string().openapi({ format: 'uuid' }),
     name: z.string(),
     slug: z.string(),
-    role: z.enum(['owner', 'admin', 'member']).openapi({ description: "The caller's role in the project's organization." }),
+    role: z
+      .enum(['owner', 'admin', 'member'])
+      .openapi({ description: "The caller's role in the project's organization." }),
     created_at: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Project');
@@ -26,7 +28,12 @@ const IngestKeySchema = z
     id: z.string().openapi({ format: 'uuid' }),
     project_id: z.string().openapi({ format: 'uuid' }),
     name: z.string(),
-    key: z.string().openapi({ description: 'The ingest bearer token. Shown only in this response (and its idempotent replays).' }),
+    key: z
+      .string()
+      .openapi({
+        description:
+          'The ingest bearer token. Shown only in this response (and its idempotent replays).',
+      }),
     key_prefix: z.string(),
     created_at: z.string().openapi({ format: 'date-time' }),
     expires_at: z.string().nullable(),
@@ -90,7 +97,9 @@ const createIngestKey = createRoute({
     'Owner or admin of the project organization. The key is stored hashed; its value is returned once. Optional `Idempotency-Key`: a replay returns the same key.',
   security: bearerSecurity,
   request: {
-    params: z.object({ project_id: z.string().openapi({ param: { name: 'project_id', in: 'path' }, format: 'uuid' }) }),
+    params: z.object({
+      project_id: z.string().openapi({ param: { name: 'project_id', in: 'path' }, format: 'uuid' }),
+    }),
     headers: IdempotencyHeader,
     body: {
       required: true,
@@ -98,7 +107,10 @@ const createIngestKey = createRoute({
         'application/json': {
           schema: z.object({
             name: z.string().trim().min(1).max(100).optional(),
-            expires_at: z.iso.datetime({ offset: false }).optional().openapi({ description: 'RFC3339 UTC; omit for no expiry.' }),
+            expires_at: z.iso
+              .datetime({ offset: false })
+              .optional()
+              .openapi({ description: 'RFC3339 UTC; omit for no expiry.' }),
           }),
         },
       },
@@ -144,11 +156,19 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
       }
       const membership = memberships.find((m) => m.organizationId === orgId);
       if (!membership) throw fail.notFound('organization not found');
-      if (membership.role === 'member') throw fail.forbidden('only owners and admins can create projects');
+      if (membership.role === 'member')
+        throw fail.forbidden('only owners and admins can create projects');
       const base = slugify(body.name);
       let slug = base;
-      for (let n = 2; await deps.store.projects.slugTaken(membership.organizationId, slug); n++) slug = `${base}-${n}`;
-      const row = { id: newId(), organizationId: membership.organizationId, name: body.name, slug, createdAt: deps.now() };
+      for (let n = 2; await deps.store.projects.slugTaken(membership.organizationId, slug); n++)
+        slug = `${base}-${n}`;
+      const row = {
+        id: newId(),
+        organizationId: membership.organizationId,
+        name: body.name,
+        slug,
+        createdAt: deps.now(),
+      };
       await deps.store.projects.create(row);
       return projectView({ ...row, role: membership.role });
     });
@@ -159,36 +179,46 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
     const projectId = readPathUuid(c.req.param('project_id'), 'project_id');
     const body = c.req.valid('json');
     const { accountId } = c.get('principal');
-    const created = await withIdempotency(deps, c, `POST /api/projects/${projectId}/ingest-keys`, body, async () => {
-      const project = await deps.store.projects.readable(accountId, projectId);
-      if (!project) throw fail.notFound('project not found');
-      if (project.role === 'member') throw fail.forbidden('only owners and admins can create ingest keys');
-      const key = newToken('ingest');
-      const now = deps.now();
-      const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
-      if (expiresAt !== null && expiresAt <= now) {
-        throw fail.validation('expires_at must be in the future', 'Send a future RFC3339 UTC time, or omit expires_at.');
-      }
-      const row = {
-        id: newId(),
-        projectId,
-        name: body.name ?? 'Ingest key',
-        keyPrefix: key.slice(0, 12),
-        createdAt: now,
-        expiresAt,
-        revokedAt: null,
-      };
-      await deps.store.projects.createIngestKey({ ...row, keyHash: hashToken(key) });
-      return {
-        id: row.id,
-        project_id: projectId,
-        name: row.name,
-        key,
-        key_prefix: row.keyPrefix,
-        created_at: new Date(now).toISOString(),
-        expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(),
-      };
-    });
+    const created = await withIdempotency(
+      deps,
+      c,
+      `POST /api/projects/${projectId}/ingest-keys`,
+      body,
+      async () => {
+        const project = await deps.store.projects.readable(accountId, projectId);
+        if (!project) throw fail.notFound('project not found');
+        if (project.role === 'member')
+          throw fail.forbidden('only owners and admins can create ingest keys');
+        const key = newToken('ingest');
+        const now = deps.now();
+        const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
+        if (expiresAt !== null && expiresAt <= now) {
+          throw fail.validation(
+            'expires_at must be in the future',
+            'Send a future RFC3339 UTC time, or omit expires_at.',
+          );
+        }
+        const row = {
+          id: newId(),
+          projectId,
+          name: body.name ?? 'Ingest key',
+          keyPrefix: key.slice(0, 12),
+          createdAt: now,
+          expiresAt,
+          revokedAt: null,
+        };
+        await deps.store.projects.createIngestKey({ ...row, keyHash: hashToken(key) });
+        return {
+          id: row.id,
+          project_id: projectId,
+          name: row.name,
+          key,
+          key_prefix: row.keyPrefix,
+          created_at: new Date(now).toISOString(),
+          expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(),
+        };
+      },
+    );
     return c.json(created, 201);
   });
 }

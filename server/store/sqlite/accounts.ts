@@ -53,11 +53,9 @@ export function sqliteAccounts(db: Db): AccountsStore {
       );
     },
     async addMember(m) {
-      db.prepare('INSERT INTO memberships (organization_id, account_id, role) VALUES (?, ?, ?)').run(
-        m.organizationId,
-        m.accountId,
-        m.role,
-      );
+      db.prepare(
+        'INSERT INTO memberships (organization_id, account_id, role) VALUES (?, ?, ?)',
+      ).run(m.organizationId, m.accountId, m.role);
     },
     async membershipsOf(accountId) {
       return db

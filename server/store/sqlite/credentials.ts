@@ -1,5 +1,10 @@
 import type { Db } from '../database';
-import type { AccessTokenRow, BrowserSessionRow, LoginFamilyRow, RefreshTokenRow } from '../records';
+import type {
+  AccessTokenRow,
+  BrowserSessionRow,
+  LoginFamilyRow,
+  RefreshTokenRow,
+} from '../records';
 import type { CredentialsStore } from '../store';
 
 export function sqliteCredentials(db: Db): CredentialsStore {
@@ -11,16 +16,25 @@ export function sqliteCredentials(db: Db): CredentialsStore {
     },
     async family(id) {
       const r = db
-        .prepare<[string], { id: string; account_id: string; login_at: number; revoked_at: number | null }>(
-          'SELECT * FROM login_families WHERE id = ?',
-        )
+        .prepare<
+          [string],
+          { id: string; account_id: string; login_at: number; revoked_at: number | null }
+        >('SELECT * FROM login_families WHERE id = ?')
         .get(id);
       return r
-        ? ({ id: r.id, accountId: r.account_id, loginAt: r.login_at, revokedAt: r.revoked_at } satisfies LoginFamilyRow)
+        ? ({
+            id: r.id,
+            accountId: r.account_id,
+            loginAt: r.login_at,
+            revokedAt: r.revoked_at,
+          } satisfies LoginFamilyRow)
         : null;
     },
     async revokeFamily(id, at) {
-      db.prepare('UPDATE login_families SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(at, id);
+      db.prepare('UPDATE login_families SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(
+        at,
+        id,
+      );
     },
     async insertRefreshToken(t) {
       db.prepare(
@@ -31,7 +45,13 @@ export function sqliteCredentials(db: Db): CredentialsStore {
       const r = db
         .prepare<
           [string],
-          { token_hash: string; family_id: string; issued_at: number; expires_at: number; replaced_at: number | null }
+          {
+            token_hash: string;
+            family_id: string;
+            issued_at: number;
+            expires_at: number;
+            replaced_at: number | null;
+          }
         >('SELECT * FROM refresh_tokens WHERE token_hash = ?')
         .get(hash);
       return r
@@ -46,7 +66,9 @@ export function sqliteCredentials(db: Db): CredentialsStore {
     },
     async markRefreshTokenReplaced(hash, at) {
       const res = db
-        .prepare('UPDATE refresh_tokens SET replaced_at = ? WHERE token_hash = ? AND replaced_at IS NULL')
+        .prepare(
+          'UPDATE refresh_tokens SET replaced_at = ? WHERE token_hash = ? AND replaced_at IS NULL',
+        )
         .run(at, hash);
       return res.changes === 1;
     },
@@ -115,10 +137,9 @@ export function sqliteCredentials(db: Db): CredentialsStore {
         : null;
     },
     async revokeBrowserSession(hash, at) {
-      db.prepare('UPDATE browser_sessions SET revoked_at = COALESCE(revoked_at, ?) WHERE token_hash = ?').run(
-        at,
-        hash,
-      );
+      db.prepare(
+        'UPDATE browser_sessions SET revoked_at = COALESCE(revoked_at, ?) WHERE token_hash = ?',
+      ).run(at, hash);
     },
     async isIngestKeyHash(hash) {
       return db.prepare('SELECT 1 FROM ingest_keys WHERE key_hash = ?').get(hash) !== undefined;

@@ -46,20 +46,32 @@ export function sqliteProjects(db: Db): ProjectsStore {
         .map(toProject);
     },
     async readable(accountId, projectId) {
-      const r = db.prepare<[string, string], ProjectDbRow>(`${readableSql} WHERE p.id = ?`).get(accountId, projectId);
+      const r = db
+        .prepare<[string, string], ProjectDbRow>(`${readableSql} WHERE p.id = ?`)
+        .get(accountId, projectId);
       return r ? toProject(r) : null;
     },
     async slugTaken(organizationId, slug) {
       return (
-        db.prepare('SELECT 1 FROM projects WHERE organization_id = ? AND slug = ?').get(organizationId, slug) !==
-        undefined
+        db
+          .prepare('SELECT 1 FROM projects WHERE organization_id = ? AND slug = ?')
+          .get(organizationId, slug) !== undefined
       );
     },
     async createIngestKey(k) {
       db.prepare(
         `INSERT INTO ingest_keys (id, project_id, name, key_hash, key_prefix, created_at, expires_at, revoked_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(k.id, k.projectId, k.name, k.keyHash, k.keyPrefix, k.createdAt, k.expiresAt, k.revokedAt);
+      ).run(
+        k.id,
+        k.projectId,
+        k.name,
+        k.keyHash,
+        k.keyPrefix,
+        k.createdAt,
+        k.expiresAt,
+        k.revokedAt,
+      );
     },
     async ingestKeyByHash(hash) {
       const r = db

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Groups error events into issues. An explicit fingerprint wins; otherwise the group is the
+ * exception type, the top stack frames (without line and column numbers, which move with
+ * every release) and the message with its variable parts (ids, numbers, hex) masked.
+ */
+export type FingerprintInput = {
+  fingerprint?: string | null | undefined;
+  exceptionType?: string | null | undefined;
+  stackTrace?: string | null | undefined;
+  message: string;
+};
+
+const TOP_FRAMES = 5;
+
+export function maskVariableParts(message: string): string {
+  return message
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>')
+    .replace(/\b0x[0-9a-f]+\b/gi, '<hex>')
+    .replace(/\b[0-9a-f]{16,}\b/gi, '<hex>')
+    .replace(/\d+(\.\d+)?/g, '<n>')
+    .replace(/'[^']*'|"[^"]*"/g, '<str>')
+    .trim()
+    .slice(0, 500);
+}
+
+/** Frame lines of common stack formats, reduced to "function@file" without positions. */
+export function topFrames(stackTrace: string, count = TOP_FRAMES): string[] {
+  const frames: string[] = [];
+  for (const raw of stackTrace.split('\n')) {
+    const line = raw.trim();
+    // JavaScript: "at fn (file:1:2)" or "at file:1:2"
+    let m = /^at (?:(.+?) \()?(.+?)(?::\d+){1,2}\)?$/.exec(line);
+    if (m) {
+      frames.push(`${m[1] ?? '<anonymous>'}@${m[2]}`);
+    } else if ((m = /^File "(.+?)", line \d+, in (.+)$/.exec(line))) {
+      // Python
+      frames.push(`${m[2]}@${m[1]}`);
+    } else if ((m = /^([\w$.<>]+)\(([^:()]+)(?::\d+)?\)$/.exec(line))) {
+      // JVM: "com.acme.Cart.add(Cart.java:42)"
+      frames.push(`${m[1]}@${m[2]}`);
+    }
+    if (frames.length >= count) break;
+  }
+  return frames;
+}
+
+export function deriveFingerprint(input: FingerprintInput): string {
+  const explicit = input.fingerprint?.trim();
+  if (explicit) return explicit;
+  const frames = input.stackTrace ? topFrames(input.stackTrace) : [];
+  const parts = [
+    input.exceptionType ?? '',
+    ...frames,
+    frames.length ? '' : maskVariableParts(input.message),
+  ];
+  return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+}
