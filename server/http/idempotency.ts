@@ -7,9 +7,16 @@ import type { AppEnv, Deps } from './app-env';
 const inFlight = new Map<string, Promise<unknown>>();
 
 /**
+ * How long a key is remembered. A replay must return the same result, which for an ingest
+ * key includes its secret value, so stored replays are kept only for a day.
+ */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Runs a create with the spec's optional `Idempotency-Key`: the same key and body replays
  * the stored result; the same key with another body is `409 idempotency_conflict`.
- * Retries of one key are serialized so two concurrent sends cannot both create.
+ * Retries of one key are serialized so two concurrent sends cannot both create. After the
+ * window a key may be used for new work.
  */
 export async function withIdempotency<T>(
   deps: Deps,
@@ -33,7 +40,7 @@ export async function withIdempotency<T>(
   const lockKey = `${scope}\n${key}`;
   while (inFlight.has(lockKey)) await inFlight.get(lockKey)?.catch(() => undefined);
   const work = (async () => {
-    const stored = await deps.store.idempotency.get(scope, key);
+    const stored = await deps.store.idempotency.get(scope, key, deps.now() - IDEMPOTENCY_WINDOW_MS);
     if (stored) {
       if (stored.requestHash !== requestHash) throw fail.idempotencyConflict();
       return JSON.parse(stored.response) as T;

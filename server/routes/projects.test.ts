@@ -328,3 +328,29 @@ describe('POST /api/projects/{project_id}/ingest-keys', () => {
     expectError(await createKey(svc, projectId, { json: {} }), 401, 'unauthorized');
   });
 });
+
+describe('Idempotency-Key window', () => {
+  let svc: Svc;
+  beforeAll(async () => {
+    svc = await startService({ demo: true });
+  });
+  afterAll(() => svc.close());
+
+  it('a replay is remembered for a day, then forgotten with the secret it held', async () => {
+    const headers = { 'Idempotency-Key': 'day-old-key' };
+    const projectId = svc.creds.projects[0]?.id ?? '';
+    const token = svc.creds.account_token;
+    const first = (await createKey(svc, projectId, { token, json: { name: 'Day' }, headers }))
+      .body as IngestKey;
+    expect(tableValues(svc, 'idempotency_keys').some((v) => v.includes(first.key))).toBe(true);
+    svc.clock.advance(24 * 60 * 60 * 1000 + 1);
+    const later = await createKey(svc, projectId, {
+      token,
+      json: { name: 'Other work' },
+      headers,
+    });
+    expect(later.status).toBe(201);
+    expect((later.body as IngestKey).key).not.toBe(first.key);
+    expect(tableValues(svc, 'idempotency_keys').some((v) => v.includes(first.key))).toBe(false);
+  });
+});

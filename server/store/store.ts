@@ -66,7 +66,8 @@ export interface ProjectsStore {
 }
 
 export interface IdempotencyStore {
-  get(scope: string, key: string): Promise<IdempotencyRecord | null>;
+  /** The record stored for the key after `notBefore` (epoch ms); older ones are forgotten. */
+  get(scope: string, key: string, notBefore: number): Promise<IdempotencyRecord | null>;
   put(scope: string, key: string, record: IdempotencyRecord, at: number): Promise<void>;
 }
 
