@@ -57,10 +57,8 @@ export const bearerSecurity: Security = [{ accountBearer: [] }];
 export const bearerOrSessionSecurity: Security = [{ accountBearer: [] }, { browserSession: [] }];
 
 export const UuidParam = (name: string) =>
-  z
-    .string()
-    .openapi({
-      param: { name, in: 'path' },
-      format: 'uuid',
-      example: '3f0c6c35-4c7e-4c7a-9a3e-2b8b1f0e8a11',
-    });
+  z.string().openapi({
+    param: { name, in: 'path' },
+    format: 'uuid',
+    example: '3f0c6c35-4c7e-4c7a-9a3e-2b8b1f0e8a11',
+  });

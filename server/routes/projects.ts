@@ -28,12 +28,10 @@ const IngestKeySchema = z
     id: z.string().openapi({ format: 'uuid' }),
     project_id: z.string().openapi({ format: 'uuid' }),
     name: z.string(),
-    key: z
-      .string()
-      .openapi({
-        description:
-          'The ingest bearer token. Shown only in this response (and its idempotent replays).',
-      }),
+    key: z.string().openapi({
+      description:
+        'The ingest bearer token. Shown only in this response (and its idempotent replays).',
+    }),
     key_prefix: z.string(),
     created_at: z.string().openapi({ format: 'date-time' }),
     expires_at: z.string().nullable(),

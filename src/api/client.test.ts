@@ -30,7 +30,9 @@ describe('createAuthFetch', () => {
         return json(200, { access_token: 'new', refresh_token: 'lk_rt_new' });
       }
       const auth = (input as Request).headers.get('authorization');
-      return auth === 'Bearer new' ? json(200, ['ok']) : json(401, { error: 'x', code: 'unauthorized' });
+      return auth === 'Bearer new'
+        ? json(200, ['ok'])
+        : json(401, { error: 'x', code: 'unauthorized' });
     });
     const res = await createAuthFetch(base as typeof fetch)(new Request('http://x/api/projects'));
     expect(res.status).toBe(200);
@@ -50,13 +52,20 @@ describe('createAuthFetch', () => {
 
 describe('call', () => {
   it('returns data on success', async () => {
-    await expect(call(Promise.resolve({ data: [1], response: new Response(null, { status: 200 }) }))).resolves.toEqual([1]);
+    await expect(
+      call(Promise.resolve({ data: [1], response: new Response(null, { status: 200 }) })),
+    ).resolves.toEqual([1]);
   });
 
   it('throws an ApiError with the envelope fields on failure', async () => {
     const p = call(
       Promise.resolve({
-        error: { error: 'nope', code: 'forbidden', next: 'ask', next_action: { code: 'request_access' } },
+        error: {
+          error: 'nope',
+          code: 'forbidden',
+          next: 'ask',
+          next_action: { code: 'request_access' },
+        },
         response: new Response(null, { status: 403 }),
       }),
     );

@@ -8,7 +8,12 @@ import { useSessionStore } from './session-store';
  * from memory and one refresh on `401`. Every non-2xx becomes an ApiError (see `call`).
  */
 
-const AUTH_PATHS = ['/api/auth/login', '/api/auth/refresh', '/api/auth/logout', '/api/auth/web/logout'];
+const AUTH_PATHS = [
+  '/api/auth/login',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/api/auth/web/logout',
+];
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -47,7 +52,8 @@ function withBearer(request: Request): Request {
 export function createAuthFetch(baseFetch: typeof fetch = fetch) {
   return async (request: Request): Promise<Response> => {
     const path = new URL(request.url).pathname;
-    if (AUTH_PATHS.includes(path)) return baseFetch(new Request(request, { credentials: 'same-origin' }));
+    if (AUTH_PATHS.includes(path))
+      return baseFetch(new Request(request, { credentials: 'same-origin' }));
     const retryable = request.clone();
     const first = await baseFetch(withBearer(request));
     if (first.status !== 401) return first;

@@ -32,7 +32,10 @@ describe('apiErrorFromResponse', () => {
   });
 
   it('never invents a code when the body is not the envelope', () => {
-    const e = apiErrorFromResponse(new Response('Bad gateway', { status: 502 }), '<html>proxy</html>');
+    const e = apiErrorFromResponse(
+      new Response('Bad gateway', { status: 502 }),
+      '<html>proxy</html>',
+    );
     expect(e.status).toBe(502);
     expect(e.code).toBeUndefined();
     expect(e.next).toBeUndefined();
@@ -51,7 +54,10 @@ describe('apiErrorFromResponse', () => {
 describe('knownAction', () => {
   it('follows only pairs it knows', () => {
     expect(knownAction({ code: 'sign_in', target: 'auth' })).toEqual({ kind: 'sign-in' });
-    expect(knownAction({ code: 'choose_plan', target: 'pricing' })).toEqual({ kind: 'open', to: '/plan' });
+    expect(knownAction({ code: 'choose_plan', target: 'pricing' })).toEqual({
+      kind: 'open',
+      to: '/plan',
+    });
     expect(knownAction({ code: 'sign_in', target: 'somewhere_else' })).toBeNull();
     expect(knownAction({ code: 'delete_everything', target: 'auth' })).toBeNull();
     expect(knownAction(undefined)).toBeNull();
@@ -125,7 +131,12 @@ describe('retry rules', () => {
       return 'ok';
     };
     const waits: number[] = [];
-    const result = await withRetries(send, 'read', async (ms) => void waits.push(ms), () => 0.5);
+    const result = await withRetries(
+      send,
+      'read',
+      async (ms) => void waits.push(ms),
+      () => 0.5,
+    );
     expect(result).toBe('ok');
     expect(calls).toBe(3);
     expect(maxInFlight).toBe(1);

@@ -76,7 +76,9 @@ export function apiErrorFromResponse(response: Response, body: unknown): ApiErro
   }
   return new ApiError({
     status: response.status,
-    message: response.statusText ? `HTTP ${response.status} ${response.statusText}` : `HTTP ${response.status}`,
+    message: response.statusText
+      ? `HTTP ${response.status} ${response.statusText}`
+      : `HTTP ${response.status}`,
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
   });
 }
@@ -157,13 +159,22 @@ export function shouldRetry(error: unknown, failures: number, kind: RequestKind)
   if (error.code === 'rate_limited') return kind !== 'write';
   if (error.code !== undefined && neverRetry.has(error.code)) return false;
   const transient =
-    error.status === 0 || error.status === 408 || error.status === 503 || error.status >= 500 || error.status === 429;
+    error.status === 0 ||
+    error.status === 408 ||
+    error.status === 503 ||
+    error.status >= 500 ||
+    error.status === 429;
   if (!transient) return false;
   return kind !== 'write';
 }
 
 /** Exponential backoff with full jitter: a random wait in [0, min(cap, base * 2^attempt)). */
-export function backoffMs(attempt: number, random: () => number = Math.random, baseMs = 500, capMs = 15_000) {
+export function backoffMs(
+  attempt: number,
+  random: () => number = Math.random,
+  baseMs = 500,
+  capMs = 15_000,
+) {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt));
   return Math.floor(random() * ceiling);
 }
@@ -172,7 +183,11 @@ export function backoffMs(attempt: number, random: () => number = Math.random, b
  * How long to wait before the next attempt. A rate limit waits `retry_after_seconds` first,
  * then adds the jittered backoff so many clients do not return at once.
  */
-export function retryDelayMs(error: unknown, attempt: number, random: () => number = Math.random): number {
+export function retryDelayMs(
+  error: unknown,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
   const jitter = backoffMs(attempt, random);
   if (error instanceof ApiError && error.code === 'rate_limited') {
     return Math.max(1, error.retryAfterSeconds ?? 1) * 1000 + jitter;
@@ -190,7 +205,7 @@ export async function withRetries<T>(
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   random: () => number = Math.random,
 ): Promise<T> {
-  for (let failures = 0; ; ) {
+  for (let failures = 0; ;) {
     try {
       return await send();
     } catch (error) {

@@ -29,7 +29,8 @@ export const useSessionStore = create<SessionState>()((set) => ({
       refreshToken: tokens.refresh_token,
       signedOutReason: null,
     }),
-  signedOut: (reason) => set({ status: 'signed-out', accessToken: null, refreshToken: null, signedOutReason: reason }),
+  signedOut: (reason) =>
+    set({ status: 'signed-out', accessToken: null, refreshToken: null, signedOutReason: reason }),
 }));
 
 export const useSessionStatus = () => useSessionStore((s) => s.status);

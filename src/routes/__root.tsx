@@ -1,2 +1,15 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
-export const Route = createRootRoute({ component: () => <Outlet /> });
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { StandalonePage } from '../ui/standalone-page';
+import { NotFound } from '../ui/not-found';
+
+export type RouterContext = { queryClient: QueryClient };
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => (
+    <StandalonePage>
+      <NotFound />
+    </StandalonePage>
+  ),
+});

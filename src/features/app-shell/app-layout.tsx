@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type { Account } from '../../api/queries/account';
+import type { Project } from '../../api/queries/projects';
+import { AccountMenu } from './account-menu';
+import styles from './app-shell.module.css';
+import { AppSidebar } from './app-sidebar';
+import { ScopeControl } from './scope-control';
+import { TimeRangeControl } from './time-range-control';
+
+/** The signed-in frame: sidebar navigation, the header with scope, time range and account. */
+export function AppLayout({
+  account,
+  projects,
+  children,
+}: {
+  account: Account;
+  projects: readonly Project[];
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.shell}>
+      <AppSidebar organization={account.organizations[0]?.name} />
+      <div className={styles.main}>
+        <header className={styles.header}>
+          <div className={styles.filters}>
+            <ScopeControl projects={projects} />
+            <TimeRangeControl />
+          </div>
+          <AccountMenu account={account} />
+        </header>
+        <main className={styles.content}>{children}</main>
+      </div>
+    </div>
+  );
+}

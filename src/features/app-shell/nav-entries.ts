@@ -1,0 +1,16 @@
+import type { ComponentType, SVGProps } from 'react';
+import { FolderIcon } from '../../ui/icons';
+
+export type NavEntry = {
+  to: '/projects';
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+};
+
+/**
+ * The main navigation: one line per page that exists. A page is added here when it is built,
+ * never before (no placeholders).
+ */
+export const navEntries: readonly NavEntry[] = [
+  { to: '/projects', label: 'Projects', icon: FolderIcon },
+];

@@ -1,0 +1,23 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { parseTimeRange, serializeTimeRange } from '../../lib/time-range';
+import { TimeRangePicker } from '../../ui/time-range-picker';
+
+const appRoute = getRouteApi('/_app');
+
+/** The time-range picker, kept in the layout's URL search (`since`, `until`). */
+export function TimeRangeControl() {
+  const search = appRoute.useSearch();
+  const navigate = appRoute.useNavigate();
+  return (
+    <TimeRangePicker
+      value={parseTimeRange(search)}
+      onChange={(range) => {
+        const next = serializeTimeRange(range);
+        void navigate({
+          to: '.',
+          search: (prev) => ({ ...prev, since: next.since, until: next.until }),
+        });
+      }}
+    />
+  );
+}

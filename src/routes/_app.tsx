@@ -1,0 +1,45 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet, retainSearchParams } from '@tanstack/react-router';
+import { z } from 'zod';
+import { accountQueries } from '../api/queries/account';
+import { projectsQueries } from '../api/queries/projects';
+import { ensureSession } from '../api/session';
+import { AppError } from '../features/app-shell/app-error';
+import { AppLayout } from '../features/app-shell/app-layout';
+import { isProjectIdList, isUuid } from '../lib/project-scope';
+import { isRfc3339, isSinceValue } from '../lib/time-range';
+
+/**
+ * The signed-in layout. Its search holds what every page shares: the project scope
+ * (`project` or `projects`; absent = all readable) and the time range (`since`, `until`).
+ * Invalid values fall back to the defaults instead of failing the page.
+ */
+const appSearchSchema = z.object({
+  project: z.string().refine(isUuid).optional().catch(undefined),
+  projects: z.string().refine(isProjectIdList).optional().catch(undefined),
+  since: z.string().refine(isSinceValue).optional().catch(undefined),
+  until: z.string().refine(isRfc3339).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_app')({
+  validateSearch: appSearchSchema,
+  search: { middlewares: [retainSearchParams(['project', 'projects', 'since', 'until'])] },
+  beforeLoad: ({ location }) => ensureSession(location),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(accountQueries.me()),
+      context.queryClient.ensureQueryData(projectsQueries.list()),
+    ]),
+  component: AppRoute,
+  errorComponent: AppError,
+});
+
+function AppRoute() {
+  const { data: account } = useSuspenseQuery(accountQueries.me());
+  const { data: projects } = useSuspenseQuery(projectsQueries.list());
+  return (
+    <AppLayout account={account} projects={projects}>
+      <Outlet />
+    </AppLayout>
+  );
+}

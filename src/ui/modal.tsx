@@ -1,0 +1,55 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import styles from './dialog.module.css';
+import { CloseIcon } from './icons';
+
+/** A modal dialog (Radix Dialog): title, optional description, a close button, content. */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide = false,
+  onEscapeKeyDown,
+  onPointerDownOutside,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  onPointerDownOutside?: (event: Event) => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={`${styles.content} ${wide ? styles.wide : ''}`}
+          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+          {...(onEscapeKeyDown ? { onEscapeKeyDown } : {})}
+          {...(onPointerDownOutside ? { onPointerDownOutside } : {})}
+        >
+          <div className={styles.header}>
+            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label="Close">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          {description !== undefined && (
+            <Dialog.Description className={styles.description}>{description}</Dialog.Description>
+          )}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog, primary action last. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}
