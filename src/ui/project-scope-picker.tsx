@@ -1,4 +1,3 @@
-import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import {
   ALL_PROJECTS,
@@ -8,8 +7,8 @@ import {
   toggleProject,
   type ProjectScope,
 } from '../lib/project-scope';
-import { buttonClass } from './button';
-import { ChevronDownIcon, FolderIcon, SearchIcon } from './icons';
+import { FolderIcon, SearchIcon } from './icons';
+import { PickerPopover } from './picker-popover';
 import popover from './popover.module.css';
 import styles from './project-scope-picker.module.css';
 
@@ -30,27 +29,14 @@ export function ProjectScopePicker({
 }) {
   const label = scopeLabel(value, projects);
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        className={`${buttonClass('secondary')} ${popover.trigger}`}
-        aria-label={`Project scope: ${label}`}
-      >
-        <FolderIcon />
-        <span className={popover.triggerLabel}>{label}</span>
-        <ChevronDownIcon className={popover.chevron} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={`${popover.surface} ${styles.panel}`}
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label="Project scope"
-        >
-          <ScopeList projects={projects} value={value} onChange={onChange} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <PickerPopover
+      name="Project scope"
+      label={label}
+      icon={<FolderIcon />}
+      panelClassName={styles.panel}
+    >
+      <ScopeList projects={projects} value={value} onChange={onChange} />
+    </PickerPopover>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Popover } from 'radix-ui';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   customTimeRange,
@@ -9,8 +8,9 @@ import {
   toRfc3339Since,
   type TimeRange,
 } from '../lib/time-range';
-import { Button, buttonClass } from './button';
-import { ChevronDownIcon, ClockIcon } from './icons';
+import { Button } from './button';
+import { ClockIcon } from './icons';
+import { PickerPopover } from './picker-popover';
 import popover from './popover.module.css';
 import styles from './time-range-picker.module.css';
 
@@ -25,35 +25,24 @@ export function TimeRangePicker({
   const [open, setOpen] = useState(false);
   const label = timeRangeLabel(value);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        className={`${buttonClass('secondary')} ${popover.trigger}`}
-        aria-label={`Time range: ${label}`}
-      >
-        <ClockIcon />
-        <span className={popover.triggerLabel}>{label}</span>
-        <ChevronDownIcon className={popover.chevron} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={`${popover.surface} ${styles.panel}`}
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label="Time range"
-        >
-          {open && (
-            <TimeRangePanel
-              value={value}
-              onChange={(range) => {
-                onChange(range);
-                setOpen(false);
-              }}
-            />
-          )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <PickerPopover
+      name="Time range"
+      label={label}
+      icon={<ClockIcon />}
+      panelClassName={styles.panel}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      {open && (
+        <TimeRangePanel
+          value={value}
+          onChange={(range) => {
+            onChange(range);
+            setOpen(false);
+          }}
+        />
+      )}
+    </PickerPopover>
   );
 }
 
