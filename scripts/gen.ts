@@ -8,26 +8,17 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { Generator, getConfig } from '@tanstack/router-generator';
 import { format } from 'prettier';
-import { createApp, openApiDocument } from '../server/app';
+import { openApiDocument } from '../server/app';
 import { testConfig } from '../server/config';
-import type { Deps } from '../server/http/app-env';
-import { createLogger } from '../server/http/logger';
-import { openSqliteStore } from '../server/store/sqlite/sqlite-store';
+import { createService } from '../server/service';
 
 const root = path.resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
 
 async function emitOpenApi(): Promise<Record<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-gen-'));
-  const store = openSqliteStore(dir);
-  const deps: Deps = {
-    store,
-    config: testConfig(dir),
-    now: Date.now,
-    log: createLogger('silent'),
-    onAccountSignedOutEverywhere: new Set(),
-  };
-  const doc = openApiDocument(createApp(deps));
+  const { app, store } = await createService(testConfig(dir));
+  const doc = openApiDocument(app);
   store.close();
   fs.rmSync(dir, { recursive: true, force: true });
   const json = `${JSON.stringify(doc, null, 2)}\n`;

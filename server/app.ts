@@ -11,6 +11,8 @@ import { createConsoleServer } from './http/static-console';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerHealthRoutes } from './routes/health';
+import { registerFeedRoutes } from './routes/feed';
+import { registerIngestRoutes } from './routes/ingest';
 import { registerProjectRoutes } from './routes/projects';
 
 const apiPrefixes = ['/api/', '/v1/', '/healthz'];
@@ -38,6 +40,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerAuthRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerProjectRoutes(app, deps);
+  registerIngestRoutes(app, deps);
+  registerFeedRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {
     type: 'http',

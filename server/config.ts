@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultPlanQuotas, PLAN_TIERS, type PlanQuota, type PlanTier } from './domain/plans';
 
 /**
  * The service's whole configuration, read from the environment once at start.
@@ -10,6 +11,21 @@ const booleanFlag = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const positiveSeconds = z.coerce.number().int().positive();
+
+const quotaOverride = z
+  .object({
+    issue_events: z.number().int().nonnegative(),
+    trace_spans: z.number().int().nonnegative(),
+    log_bytes: z.number().int().nonnegative(),
+    metric_bytes: z.number().int().nonnegative(),
+    retention_days: z.number().int().positive(),
+  })
+  .partial()
+  .strict()
+  .optional();
+const planQuotaOverrides = z
+  .object({ free: quotaOverride, pro: quotaOverride, scale: quotaOverride })
+  .strict();
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -22,6 +38,23 @@ export const configSchema = z.object({
   LOOKOUT_REFRESH_TOKEN_TTL_SECONDS: positiveSeconds.default(30 * 24 * 60 * 60),
   LOOKOUT_FEED_TICKET_TTL_SECONDS: positiveSeconds.default(60),
   LOOKOUT_COOKIE_SECURE: booleanFlag.default(false),
+  LOOKOUT_INGEST_RATE_PER_SECOND: z.coerce.number().positive().default(50),
+  LOOKOUT_INGEST_RATE_BURST: z.coerce.number().int().positive().default(200),
+  LOOKOUT_PLAN_QUOTAS: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return {};
+      try {
+        return planQuotaOverrides.parse(JSON.parse(s));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be JSON like {"free":{"issue_events":100}}',
+        });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type ServiceConfig = {
@@ -35,6 +68,9 @@ export type ServiceConfig = {
   refreshTokenTtlSeconds: number;
   feedTicketTtlSeconds: number;
   cookieSecure: boolean;
+  /** Per ingest key: sustained requests per second and burst size of its token bucket. */
+  ingestRate: { perSecond: number; burst: number };
+  planQuotas: Record<PlanTier, PlanQuota>;
 };
 
 export class ConfigError extends Error {}
@@ -57,6 +93,10 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
     refreshTokenTtlSeconds: e.LOOKOUT_REFRESH_TOKEN_TTL_SECONDS,
     feedTicketTtlSeconds: e.LOOKOUT_FEED_TICKET_TTL_SECONDS,
     cookieSecure: e.LOOKOUT_COOKIE_SECURE,
+    ingestRate: { perSecond: e.LOOKOUT_INGEST_RATE_PER_SECOND, burst: e.LOOKOUT_INGEST_RATE_BURST },
+    planQuotas: Object.fromEntries(
+      PLAN_TIERS.map((t) => [t, { ...defaultPlanQuotas[t], ...(e.LOOKOUT_PLAN_QUOTAS[t] ?? {}) }]),
+    ) as Record<PlanTier, PlanQuota>,
   };
 }
 

@@ -1,11 +1,10 @@
-import { serve } from '@hono/node-server';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, readConfig, type ServiceConfig } from './config';
+import { listen } from './listen';
 import { createService } from './service';
 
-async function main() {
-  let config;
+function configOrExit(): ServiceConfig {
   try {
-    config = readConfig(process.env);
+    return readConfig(process.env);
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`);
@@ -13,14 +12,19 @@ async function main() {
     }
     throw e;
   }
-  const { app, store, demoCredentialsFile } = await createService(config);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const url = `http://localhost:${info.port}`;
-    process.stdout.write(`Lookout is running at ${url}\n`);
-    if (demoCredentialsFile) process.stdout.write(`Demo sign-in: see ${demoCredentialsFile}\n`);
-  });
+}
+
+async function main() {
+  const config = configOrExit();
+  const { app, store, deps, demoCredentialsFile } = await createService(config);
+  const running = await listen(app, config.port, config.host);
+  process.stdout.write(`Lookout is running at http://localhost:${running.port}\n`);
+  if (demoCredentialsFile) process.stdout.write(`Demo sign-in: see ${demoCredentialsFile}\n`);
+
   const stop = () => {
-    server.close(() => {
+    // 1001 "going away": clients reconnect to the next instance with a fresh ticket.
+    deps.feed.closeAll(1001, 'service stopping');
+    void running.close().then(() => {
       store.close();
       process.exit(0);
     });

@@ -1,6 +1,7 @@
 import type { ServiceConfig } from './config';
 import { createApp } from './app';
 import type { Deps } from './http/app-env';
+import { createFeedHub } from './feed/feed-hub';
 import { createLogger } from './http/logger';
 import { openSqliteStore } from './store/sqlite/sqlite-store';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
@@ -8,12 +9,15 @@ import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
 /** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
 export async function createService(config: ServiceConfig, now: () => number = Date.now) {
   const store = openSqliteStore(config.dataDir);
+  const feed = createFeedHub({ store, now, ticketTtlSeconds: config.feedTicketTtlSeconds });
   const deps: Deps = {
     store,
     config,
     now,
     log: createLogger(config.logLevel),
-    onAccountSignedOutEverywhere: new Set(),
+    feed,
+    // logout-all ends the account's live connections (spec: Sign-out rules).
+    onAccountSignedOutEverywhere: new Set([(accountId) => feed.closeAccount(accountId)]),
   };
   let demoCredentialsFile: string | null = null;
   if (config.demo && (await store.accounts.count()) === 0) {

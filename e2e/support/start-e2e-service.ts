@@ -1,7 +1,7 @@
 /** Starts the real service for the e2e run: clean data directory, demo seed, built console. */
 import fs from 'node:fs';
-import { serve } from '@hono/node-server';
 import { readConfig } from '../../server/config';
+import { listen } from '../../server/listen';
 import { createService } from '../../server/service';
 import { E2E_DATA_DIR, E2E_PORT } from './e2e-env';
 
@@ -19,4 +19,4 @@ const config = readConfig({
   LOOKOUT_LOG_LEVEL: 'error',
 });
 const { app } = await createService(config);
-serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+await listen(app, config.port, config.host);

@@ -1,4 +1,5 @@
 import type { ServiceConfig } from '../config';
+import type { FeedHub } from '../feed/feed-hub';
 import type { Store } from '../store/store';
 import type { Logger } from './logger';
 
@@ -9,6 +10,8 @@ export type Deps = {
   /** Epoch milliseconds; tests replace it to move time. */
   now: () => number;
   log: Logger;
+  /** Live-feed tickets, connections and fan-out. */
+  feed: FeedHub;
   /** Called after logout-all so live connections of that account end (the feed registers here). */
   onAccountSignedOutEverywhere: Set<(accountId: string) => void>;
 };
@@ -24,6 +27,8 @@ export type AppEnv = {
     principal: Principal;
     /** Set by `requireIngestKey` on the ingest routes: the project the key belongs to. */
     ingestKey: { projectId: string; keyId: string };
+    /** Set on the live-feed upgrade once its ticket is redeemed. */
+    feedAccountId: string;
     /** Set by the error handler so the access log can record the error code. */
     errorCode: string;
   };

@@ -86,6 +86,7 @@ export const IssueItem = z
     breadcrumbs_truncated: z.boolean().optional(),
     ...contextFields,
   })
+  .strict()
   .openapi('IngestIssue', {
     description: 'One error event; grouped into an issue by fingerprint.',
   });
@@ -107,6 +108,7 @@ export const LogItem = z
     span_id: SpanId.nullable().optional(),
     ...contextFields,
   })
+  .strict()
   .openapi('IngestLog');
 
 export const SpanItem = z
@@ -139,6 +141,7 @@ export const SpanItem = z
       .optional(),
     ...contextFields,
   })
+  .strict()
   .openapi('IngestTraceSpan');
 
 export const ActionItem = z
@@ -154,6 +157,7 @@ export const ActionItem = z
     span_id: SpanId.nullable().optional(),
     ...contextFields,
   })
+  .strict()
   .openapi('IngestAction');
 
 export const MetricItem = z
@@ -170,6 +174,7 @@ export const MetricItem = z
     span_id: SpanId.nullable().optional(),
     ...contextFields,
   })
+  .strict()
   .openapi('IngestMetric');
 
 export const SdkInfo = z.object({

@@ -98,4 +98,166 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (scope, key)
   );
   `,
+  /* 2: telemetry of the five kinds, issue groups, release context and usage counters */ `
+  ALTER TABLE accounts ADD COLUMN plan_tier TEXT NOT NULL DEFAULT 'free'
+    CHECK (plan_tier IN ('free', 'pro', 'scale'));
+  ALTER TABLE accounts ADD COLUMN plan_status TEXT NOT NULL DEFAULT 'free'
+    CHECK (plan_status IN ('free', 'trial', 'active', 'past_due', 'disabled'));
+
+  CREATE TABLE logs (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    occurred_at INTEGER NOT NULL,
+    severity TEXT NOT NULL,
+    source TEXT NOT NULL,
+    message TEXT NOT NULL,
+    attributes TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    release TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    trace_id TEXT,
+    span_id TEXT,
+    sdk_name TEXT NOT NULL,
+    sdk_version TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    UNIQUE (project_id, id)
+  );
+  CREATE INDEX logs_by_time ON logs(project_id, occurred_at DESC, id DESC);
+  CREATE INDEX logs_by_trace ON logs(trace_id) WHERE trace_id IS NOT NULL;
+
+  CREATE TABLE issues (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    fingerprint TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'unresolved' CHECK (status IN ('unresolved', 'resolved', 'archived')),
+    occurrence_count INTEGER NOT NULL,
+    first_seen_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    latest_occurrence_seq INTEGER NOT NULL,
+    UNIQUE (project_id, fingerprint)
+  );
+  CREATE INDEX issues_by_last_seen ON issues(project_id, last_seen_at DESC, id DESC);
+
+  CREATE TABLE issue_occurrences (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    issue_id TEXT NOT NULL REFERENCES issues(id),
+    occurred_at INTEGER NOT NULL,
+    severity TEXT NOT NULL,
+    title TEXT NOT NULL,
+    message TEXT NOT NULL,
+    exception TEXT,
+    stack_trace TEXT,
+    attributes TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    release TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    trace_id TEXT,
+    span_id TEXT,
+    breadcrumbs TEXT,
+    breadcrumbs_truncated INTEGER NOT NULL,
+    sdk_name TEXT NOT NULL,
+    sdk_version TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    UNIQUE (project_id, id)
+  );
+  CREATE INDEX issue_occurrences_by_issue ON issue_occurrences(issue_id, occurred_at DESC, id DESC);
+
+  CREATE TABLE spans (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    trace_id TEXT NOT NULL,
+    span_id TEXT NOT NULL,
+    parent_span_id TEXT,
+    name TEXT NOT NULL,
+    operation TEXT,
+    kind TEXT,
+    service_name TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    release TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    duration_ms REAL NOT NULL,
+    status TEXT,
+    status_message TEXT,
+    attributes TEXT NOT NULL,
+    events TEXT NOT NULL,
+    sdk_name TEXT NOT NULL,
+    sdk_version TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    UNIQUE (project_id, id)
+  );
+  CREATE INDEX spans_by_trace ON spans(trace_id, project_id, started_at);
+  CREATE INDEX spans_by_time ON spans(project_id, started_at DESC);
+
+  CREATE TABLE actions (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    occurred_at INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    distinct_id TEXT NOT NULL,
+    session_id TEXT,
+    properties TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    release TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    trace_id TEXT,
+    span_id TEXT,
+    sdk_name TEXT NOT NULL,
+    sdk_version TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    UNIQUE (project_id, id)
+  );
+  CREATE INDEX actions_by_time ON actions(project_id, occurred_at DESC, id DESC);
+
+  CREATE TABLE metric_samples (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    occurred_at INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    value REAL NOT NULL,
+    unit TEXT,
+    temporality TEXT,
+    attributes TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    release TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    trace_id TEXT,
+    span_id TEXT,
+    sdk_name TEXT NOT NULL,
+    sdk_version TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    UNIQUE (project_id, event_id)
+  );
+  CREATE INDEX metric_samples_by_time ON metric_samples(project_id, occurred_at DESC, id DESC);
+
+  -- Release/environment/service combinations seen per project (for context_updated).
+  CREATE TABLE project_contexts (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    release TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    first_seen_at INTEGER NOT NULL,
+    PRIMARY KEY (project_id, release, environment, service_name)
+  ) WITHOUT ROWID;
+
+  -- Accepted items per project, UTC day and stream, by time of receipt.
+  CREATE TABLE usage_counters (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    day INTEGER NOT NULL,
+    stream TEXT NOT NULL CHECK (stream IN ('issues', 'logs', 'traces', 'actions', 'metrics')),
+    events INTEGER NOT NULL,
+    bytes INTEGER NOT NULL,
+    PRIMARY KEY (project_id, day, stream)
+  ) WITHOUT ROWID;
+  `,
 ];

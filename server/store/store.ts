@@ -1,3 +1,6 @@
+import type { PlanTier } from '../domain/plans';
+import type { LimitName, UsageByStream } from '../domain/usage';
+import type { Batch } from '../ingest/normalized';
 import type {
   AccessTokenRow,
   AccountRow,
@@ -24,6 +27,8 @@ export interface Store {
   credentials: CredentialsStore;
   projects: ProjectsStore;
   idempotency: IdempotencyStore;
+  telemetry: TelemetryStore;
+  usage: UsageStore;
   close(): void;
 }
 
@@ -72,3 +77,80 @@ export interface IdempotencyStore {
 }
 
 export type { OrgRole };
+
+/** Per-stream counts of what a batch stored (items already accepted are not in them). */
+export type AcceptCounts = {
+  issues: number;
+  logs: number;
+  trace_spans: number;
+  actions: number;
+  metrics: number;
+};
+
+export type AcceptResult = {
+  counts: AcceptCounts;
+  alreadyAccepted: number;
+  contextUpdated: boolean;
+  /** The items stored by this call, in request order (for the live feed). */
+  stored: Batch;
+  /** Issue groups that received a new occurrence. */
+  issueIds: string[];
+};
+
+/** Raised inside `accept` when the new items would pass a quota; nothing is stored. */
+export class QuotaExceededError extends Error {
+  constructor(readonly limit: LimitName) {
+    super(`quota ${limit} exceeded`);
+  }
+}
+
+export type QuotaContext = {
+  /** The account whose allowance the project draws on (the owner of its organization). */
+  accountId: string;
+  /** Start of the current usage period (epoch ms, a UTC day). */
+  periodStart: number;
+  quotas: Record<LimitName, number>;
+};
+
+export interface TelemetryStore {
+  /**
+   * Stores the new items of a batch in one transaction. Ids already accepted for the
+   * project are counted, not stored again. When the new items would pass a quota,
+   * throws QuotaExceededError and stores nothing.
+   */
+  accept(batch: Batch, receivedAt: number, quota: QuotaContext): Promise<AcceptResult>;
+  /** Issue groups with the fields of their latest occurrence. */
+  issueRows(ids: string[]): Promise<IssueRow[]>;
+}
+
+/** An issue group with the fields of its latest occurrence. */
+export type IssueRow = {
+  id: string;
+  projectId: string;
+  fingerprint: string;
+  status: 'unresolved' | 'resolved' | 'archived';
+  occurrenceCount: number;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  severity: string;
+  title: string;
+  message: string;
+  stackTrace: string | null;
+  attributes: Record<string, unknown>;
+  environment: string;
+  release: string;
+  serviceName: string;
+  traceId: string | null;
+  spanId: string | null;
+  exception: { type: string; value?: string } | null;
+  breadcrumbs: unknown[] | null;
+  breadcrumbsTruncated: boolean;
+};
+
+export interface UsageStore {
+  /** The account that owns the project's organization, and its plan. */
+  billingAccountOf(projectId: string): Promise<{ accountId: string; tier: PlanTier } | null>;
+  /** Usage by stream of every project the account owns, from `since` (a UTC day) on. */
+  accountUsage(accountId: string, since: number): Promise<UsageByStream>;
+  setPlan(accountId: string, tier: PlanTier, status: string): Promise<void>;
+}

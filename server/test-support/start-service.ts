@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { serve } from '@hono/node-server';
+import { listen } from '../listen';
 import { createApp } from '../app';
 import { testConfig, type ServiceConfig } from '../config';
 import type { DemoCredentials } from '../demo/demo-accounts';
@@ -76,11 +75,8 @@ export async function startService<D extends boolean = false>(
     creds = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoCredentials;
   }
 
-  const { server, port } = await new Promise<{ server: Server; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      resolve({ server: s as Server, port: info.port });
-    });
-  });
+  const running = await listen(app, 0, '127.0.0.1');
+  const port = running.port;
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -90,10 +86,7 @@ export async function startService<D extends boolean = false>(
     dir,
     creds: creds as RunningService<D>['creds'],
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await running.close();
       service.store.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

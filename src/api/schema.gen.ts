@@ -730,6 +730,333 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/ingest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ingest a native telemetry envelope
+     * @description Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id, and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['NativeEnvelope'];
+        };
+      };
+      responses: {
+        /** @description Counts of this batch only. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NativeIngestResult'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Too many requests (`rate_limited`). */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ingest an SDK batch
+     * @description Ingest bearer only (a missing bearer or one that is not an ingest key is `401 unauthorized`). Events of all five kinds in `events`, each with `id` and `type`. Rejected batches give `422 validation_failed` with `error` 'SDK event ids must be unique within a batch', 'SDK event batch requires at least one event' or 'SDK event type is not supported by this ingest route'.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SdkBatch'];
+        };
+      };
+      responses: {
+        /** @description Counts of this batch only. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SdkIngestResult'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Too many requests (`rate_limited`). */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/feed/ticket': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A short-lived ticket to open the live feed
+     * @description Account bearer, no body. The ticket opens one connection and must be used within `expires_in_seconds` (60 by default); it bounds when the connection starts, not how long it lasts.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A single-use ticket. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FeedTicket'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/feed/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The live feed (WebSocket)
+     * @description Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting.
+     */
+    get: {
+      parameters: {
+        query: {
+          ticket: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Switching Protocols; then messages. */
+        101: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Not GET. */
+        405: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'invalid_websocket_upgrade';
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Not a WebSocket upgrade. */
+        426: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'invalid_websocket_upgrade';
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -813,6 +1140,346 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       expires_at: string | null;
+    };
+    NativeIngestResult: {
+      issues: number;
+      logs: number;
+      trace_spans: number;
+      actions: number;
+      /** @description Items of this batch accepted earlier; not stored again. */
+      already_accepted: number;
+      next: string;
+      next_action: {
+        /** @enum {string} */
+        code: 'review_ingested_telemetry';
+        /** @enum {string} */
+        target: 'telemetry_reads';
+      };
+    };
+    /**
+     * @description Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`; release, environment and service_name come from the item or from the envelope, and must not be blank.
+     * @example {
+     *       "release": "checkout@2.14.0",
+     *       "environment": "production",
+     *       "service_name": "checkout-api",
+     *       "logs": [
+     *         {
+     *           "id": "0b7c7f0e-3c1d-4e55-9a8e-0d5f7c1e2a10",
+     *           "occurred_at": "2026-11-20T14:03:07.412Z",
+     *           "severity": "warn",
+     *           "message": "payment provider slow",
+     *           "attributes": {
+     *             "provider": "stripe",
+     *             "latency_ms": 1840
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    NativeEnvelope: {
+      /**
+       * Format: uuid
+       * @description Optional; when sent it must be the ingest key's project.
+       */
+      project_id?: string;
+      /** @description Who sent it; default `{name: "native", version: "1"}`. */
+      sdk?: {
+        name: string;
+        version: string;
+      };
+      /** @description Default release of every item. */
+      release?: string;
+      environment?: string;
+      service_name?: string;
+      issues?: components['schemas']['IngestIssue'][];
+      logs?: components['schemas']['IngestLog'][];
+      trace_spans?: components['schemas']['IngestTraceSpan'][];
+      actions?: components['schemas']['IngestAction'][];
+    };
+    /** @description One error event; grouped into an issue by fingerprint. */
+    IngestIssue: {
+      /**
+       * Format: uuid
+       * @description Chosen by the sender; keep it on retry.
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T14:03:07.412Z
+       */
+      occurred_at: string;
+      /** @example error */
+      severity?: string;
+      /**
+       * @description Compatibility alias of severity.
+       * @example error
+       */
+      level?: string;
+      title?: string;
+      message: string;
+      exception?: {
+        type: string;
+        value?: string;
+      };
+      stack_trace?: string | null;
+      fingerprint?: string;
+      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      attributes?: {
+        [key: string]: unknown;
+      };
+      /** @example 4bf92f3577b34da6a3ce929d0e0e4736 */
+      trace_id?: string | null;
+      /** @example 00f067aa0ba902b7 */
+      span_id?: string | null;
+      breadcrumbs?: {
+        /**
+         * Format: date-time
+         * @example 2026-11-20T14:03:07.412Z
+         */
+        timestamp: string;
+        category?: string;
+        type?: string;
+        /** @example error */
+        level?: string;
+        message?: string;
+        /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+        data?: {
+          [key: string]: unknown;
+        };
+      }[];
+      breadcrumbs_truncated?: boolean;
+      release?: string;
+      environment?: string;
+      service_name?: string;
+    };
+    IngestLog: {
+      /**
+       * Format: uuid
+       * @description Chosen by the sender; keep it on retry.
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T14:03:07.412Z
+       */
+      occurred_at: string;
+      /** @example error */
+      severity?: string;
+      /**
+       * @description Compatibility alias of severity.
+       * @example error
+       */
+      level?: string;
+      message: string;
+      /** @description Logger name; default `app`. */
+      source?: string;
+      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      attributes?: {
+        [key: string]: unknown;
+      };
+      /** @example 4bf92f3577b34da6a3ce929d0e0e4736 */
+      trace_id?: string | null;
+      /** @example 00f067aa0ba902b7 */
+      span_id?: string | null;
+      release?: string;
+      environment?: string;
+      service_name?: string;
+    };
+    IngestTraceSpan: {
+      /**
+       * Format: uuid
+       * @description Chosen by the sender; keep it on retry.
+       */
+      id: string;
+      /** @example 4bf92f3577b34da6a3ce929d0e0e4736 */
+      trace_id: string;
+      /** @example 00f067aa0ba902b7 */
+      span_id: string;
+      /** @example 00f067aa0ba902b7 */
+      parent_span_id?: string | null;
+      name: string;
+      /** @description e.g. http.server, db.query */
+      operation?: string;
+      /** @enum {string} */
+      kind?: 'server' | 'client' | 'internal' | 'producer' | 'consumer';
+      /**
+       * Format: date-time
+       * @example 2026-11-20T14:03:07.412Z
+       */
+      started_at: string;
+      duration_ms: number;
+      /** @enum {string|null} */
+      status?: 'ok' | 'error' | null;
+      status_message?: string;
+      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      attributes?: {
+        [key: string]: unknown;
+      };
+      events?: {
+        name: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-20T14:03:07.412Z
+         */
+        timestamp: string;
+        /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+        attributes?: {
+          [key: string]: unknown;
+        };
+      }[];
+      release?: string;
+      environment?: string;
+      service_name?: string;
+    };
+    IngestAction: {
+      /**
+       * Format: uuid
+       * @description Chosen by the sender; keep it on retry.
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T14:03:07.412Z
+       */
+      occurred_at: string;
+      name: string;
+      /**
+       * @default interaction
+       * @enum {string}
+       */
+      kind: 'page_view' | 'screen_view' | 'interaction';
+      distinct_id: string;
+      session_id?: string | null;
+      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      properties?: {
+        [key: string]: unknown;
+      };
+      /** @example 4bf92f3577b34da6a3ce929d0e0e4736 */
+      trace_id?: string | null;
+      /** @example 00f067aa0ba902b7 */
+      span_id?: string | null;
+      release?: string;
+      environment?: string;
+      service_name?: string;
+    };
+    SdkIngestResult: {
+      issues: number;
+      logs: number;
+      trace_spans: number;
+      actions: number;
+      /** @description Items of this batch accepted earlier; not stored again. */
+      already_accepted: number;
+      next: string;
+      next_action: {
+        /** @enum {string} */
+        code: 'review_ingested_telemetry';
+        /** @enum {string} */
+        target: 'telemetry_reads';
+      };
+      metrics: number;
+      /** @description The batch brought a new release/environment/service. */
+      context_updated: boolean;
+    };
+    /**
+     * @description Built by an SDK: events of all five kinds, each with a unique `id` and a `type`, beside the SDK name, version and context.
+     * @example {
+     *       "sdk": {
+     *         "name": "lookout.javascript",
+     *         "version": "2.3.0"
+     *       },
+     *       "context": {
+     *         "release": "web@1.4.2",
+     *         "environment": "production",
+     *         "service_name": "storefront-web"
+     *       },
+     *       "events": [
+     *         {
+     *           "id": "6f1d8a52-8f0e-4c1b-a2a4-6a3b0c9d1e21",
+     *           "type": "metric",
+     *           "occurred_at": "2026-11-20T14:03:07.412Z",
+     *           "name": "web.vitals.lcp",
+     *           "kind": "gauge",
+     *           "value": 2310,
+     *           "unit": "ms"
+     *         }
+     *       ]
+     *     }
+     */
+    SdkBatch: {
+      /**
+       * Format: uuid
+       * @description Optional; when sent it must be the ingest key's project.
+       */
+      project_id?: string;
+      sdk: {
+        name: string;
+        version: string;
+      };
+      context: components['schemas']['SdkContext'];
+      events: (
+        | (components['schemas']['IngestIssue'] & {
+            /** @enum {string} */
+            type: 'issue';
+          })
+        | (components['schemas']['IngestLog'] & {
+            /** @enum {string} */
+            type: 'log';
+          })
+        | (components['schemas']['IngestTraceSpan'] & {
+            /** @enum {string} */
+            type: 'trace_span';
+          })
+        | (components['schemas']['IngestAction'] & {
+            /** @enum {string} */
+            type: 'action';
+          })
+        | (components['schemas']['IngestMetric'] & {
+            /** @enum {string} */
+            type: 'metric';
+          })
+      )[];
+    };
+    /** @description Release and environment of the app; further keys (device, os, user agent) are kept as they are. */
+    SdkContext: {
+      release: string;
+      environment: string;
+      service_name?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    IngestMetric: {
+      /**
+       * Format: uuid
+       * @description Chosen by the sender; keep it on retry.
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T14:03:07.412Z
+       */
+      occurred_at: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'counter' | 'gauge' | 'histogram';
+      value: number;
+      unit?: string | null;
+      /** @enum {string|null} */
+      temporality?: 'delta' | 'cumulative' | null;
+      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      attributes?: {
+        [key: string]: unknown;
+      };
+      /** @example 4bf92f3577b34da6a3ce929d0e0e4736 */
+      trace_id?: string | null;
+      /** @example 00f067aa0ba902b7 */
+      span_id?: string | null;
+      release?: string;
+      environment?: string;
+      service_name?: string;
+    };
+    FeedTicket: {
+      ticket: string;
+      expires_in_seconds: number;
     };
   };
   responses: never;

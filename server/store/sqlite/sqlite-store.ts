@@ -4,6 +4,8 @@ import { sqliteAccounts } from './accounts';
 import { sqliteCredentials } from './credentials';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteProjects } from './projects';
+import { sqliteTelemetry } from './telemetry';
+import { sqliteUsage } from './usage';
 
 /** The embedded store: one SQLite file in the data directory. */
 export function openSqliteStore(dataDir: string): Store {
@@ -13,6 +15,8 @@ export function openSqliteStore(dataDir: string): Store {
     credentials: sqliteCredentials(db),
     projects: sqliteProjects(db),
     idempotency: sqliteIdempotency(db),
+    telemetry: sqliteTelemetry(db),
+    usage: sqliteUsage(db),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,41 @@
+import { ApiError } from './api-error';
+
+/**
+ * A token bucket per key: `burst` requests at once, refilled at `perSecond`. In memory, so
+ * per service instance.
+ */
+export function createRateLimiter(opts: { perSecond: number; burst: number; now: () => number }) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    /** Takes one token; when none is left, how many whole seconds until one is. */
+    take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
+      const now = opts.now();
+      const b = buckets.get(key) ?? { tokens: opts.burst, at: now };
+      b.tokens = Math.min(opts.burst, b.tokens + ((now - b.at) / 1000) * opts.perSecond);
+      b.at = now;
+      buckets.set(key, b);
+      if (b.tokens >= 1) {
+        b.tokens -= 1;
+        return { ok: true };
+      }
+      return {
+        ok: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((1 - b.tokens) / opts.perSecond)),
+      };
+    },
+  };
+}
+
+/** Spec: `429 rate_limited` with `retry_after_seconds` and equal `Retry-After` and `X-RateLimit-After` headers. */
+export function rateLimited(retryAfterSeconds: number): ApiError {
+  const s = String(retryAfterSeconds);
+  return new ApiError({
+    status: 429,
+    code: 'rate_limited',
+    error: 'too many requests',
+    next: `Wait ${s} seconds, then retry with exponential backoff; do not send retries in parallel.`,
+    nextAction: { code: 'retry_later', target: 'request' },
+    extra: { retry_after_seconds: retryAfterSeconds },
+    headers: { 'Retry-After': s, 'X-RateLimit-After': s },
+  });
+}

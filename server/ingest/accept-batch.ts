@@ -1,0 +1,59 @@
+import type { Deps } from '../http/app-env';
+import { ApiError } from '../http/api-error';
+import type { FeedMessage } from '../feed/feed-hub';
+import { QuotaExceededError, type AcceptResult } from '../store/store';
+import { usagePeriod } from '../domain/usage';
+import { actionView, issueViewV1, logView, spanView } from '../views/telemetry-views';
+import type { Batch } from './normalized';
+
+/**
+ * Stores a validated batch against its account's quota, then publishes what was stored to
+ * the live feed. Publishing happens only after the store has committed, so a client never
+ * sees an event that a failure then took back.
+ */
+export async function acceptBatch(deps: Deps, batch: Batch): Promise<AcceptResult> {
+  const now = deps.now();
+  const billing = await deps.store.usage.billingAccountOf(batch.projectId);
+  if (!billing) throw new Error('project has no owning account');
+  const period = usagePeriod(now);
+  let result: AcceptResult;
+  try {
+    result = await deps.store.telemetry.accept(batch, now, {
+      accountId: billing.accountId,
+      periodStart: period.start,
+      quotas: deps.config.planQuotas[billing.tier],
+    });
+  } catch (e) {
+    if (e instanceof QuotaExceededError) throw usageLimitExceeded(e.limit, period.end);
+    throw e;
+  }
+  void publish(deps, result).catch(() => deps.log.error('live feed publish failed'));
+  return result;
+}
+
+function usageLimitExceeded(limit: string, resetAt: number): ApiError {
+  const reset = new Date(resetAt).toISOString();
+  return new ApiError({
+    status: 429,
+    code: 'usage_limit_exceeded',
+    error: `the account reached its ${limit} allowance for this usage period`,
+    next: `Do not resend this telemetry type until ${reset}, or change the plan. Other types are still accepted.`,
+    nextAction: { code: 'wait_until_reset_or_upgrade', target: 'pricing', limit, reset_at: reset },
+    extra: { limit, reset_at: reset },
+  });
+}
+
+async function publish(deps: Deps, result: AcceptResult): Promise<void> {
+  const { stored } = result;
+  const projectId = stored.projectId;
+  const messages: FeedMessage[] = [];
+  const issues = await deps.store.telemetry.issueRows(result.issueIds);
+  for (const i of issues) messages.push({ type: 'native_issue', data: issueViewV1(i) });
+  for (const l of stored.logs)
+    messages.push({ type: 'native_log', data: logView({ ...l, projectId }) });
+  for (const s of stored.spans)
+    messages.push({ type: 'native_trace_span', data: spanView({ ...s, projectId }) });
+  for (const a of stored.actions)
+    messages.push({ type: 'native_action', data: actionView({ ...a, projectId }) });
+  await deps.feed.publish(projectId, messages);
+}

@@ -1,0 +1,141 @@
+import { z } from '@hono/zod-openapi';
+import {
+  ActionItem,
+  ContextValue,
+  IssueItem,
+  LogItem,
+  MetricItem,
+  SdkInfo,
+  SpanItem,
+} from './item-schemas';
+
+/**
+ * Request bodies of the two ingest routes. Both may name `project_id`; when they do it must
+ * be the ingest key's project. Limits: a body of at most 10 MiB and 5,000 items.
+ */
+export const MAX_ITEMS = 5_000;
+
+const ProjectField = z.string().optional().openapi({
+  format: 'uuid',
+  description: "Optional; when sent it must be the ingest key's project.",
+});
+
+export const NativeEnvelope = z
+  .object({
+    project_id: ProjectField,
+    sdk: SdkInfo.optional().openapi({
+      description: 'Who sent it; default `{name: "native", version: "1"}`.',
+    }),
+    release: ContextValue.optional().openapi({ description: 'Default release of every item.' }),
+    environment: ContextValue.optional(),
+    service_name: ContextValue.optional(),
+    issues: z.array(IssueItem).optional(),
+    logs: z.array(LogItem).optional(),
+    trace_spans: z.array(SpanItem).optional(),
+    actions: z.array(ActionItem).optional(),
+  })
+  .strict()
+  .openapi('NativeEnvelope', {
+    description:
+      'Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`; release, environment and service_name come from the item or from the envelope, and must not be blank.',
+    example: {
+      release: 'checkout@2.14.0',
+      environment: 'production',
+      service_name: 'checkout-api',
+      logs: [
+        {
+          id: '0b7c7f0e-3c1d-4e55-9a8e-0d5f7c1e2a10',
+          occurred_at: '2026-11-20T14:03:07.412Z',
+          severity: 'warn',
+          message: 'payment provider slow',
+          attributes: { provider: 'stripe', latency_ms: 1840 },
+        },
+      ],
+    },
+  });
+
+export const SDK_EVENT_TYPES = ['issue', 'log', 'trace_span', 'action', 'metric'] as const;
+export type SdkEventType = (typeof SDK_EVENT_TYPES)[number];
+
+/** The item schema of each SDK event type (the event is the item plus `type`). */
+export const sdkItemSchemas = {
+  issue: IssueItem,
+  log: LogItem,
+  trace_span: SpanItem,
+  action: ActionItem,
+  metric: MetricItem,
+} as const;
+
+export const SdkContext = z
+  .object({
+    release: ContextValue,
+    environment: ContextValue,
+    service_name: ContextValue.optional(),
+  })
+  .catchall(z.unknown())
+  .openapi('SdkContext', {
+    description:
+      'Release and environment of the app; further keys (device, os, user agent) are kept as they are.',
+  });
+
+export const SdkBatch = z
+  .object({
+    project_id: ProjectField,
+    sdk: SdkInfo,
+    context: SdkContext,
+    events: z.array(
+      z.union(
+        SDK_EVENT_TYPES.map((t) => sdkItemSchemas[t].extend({ type: z.literal(t) })) as unknown as [
+          z.ZodType,
+          z.ZodType,
+          ...z.ZodType[],
+        ],
+      ),
+    ),
+  })
+  .openapi('SdkBatch', {
+    description:
+      'Built by an SDK: events of all five kinds, each with a unique `id` and a `type`, beside the SDK name, version and context.',
+    example: {
+      sdk: { name: 'lookout.javascript', version: '2.3.0' },
+      context: { release: 'web@1.4.2', environment: 'production', service_name: 'storefront-web' },
+      events: [
+        {
+          id: '6f1d8a52-8f0e-4c1b-a2a4-6a3b0c9d1e21',
+          type: 'metric',
+          occurred_at: '2026-11-20T14:03:07.412Z',
+          name: 'web.vitals.lcp',
+          kind: 'gauge',
+          value: 2310,
+          unit: 'ms',
+        },
+      ],
+    },
+  });
+
+export const IngestCounts = {
+  issues: z.number().int(),
+  logs: z.number().int(),
+  trace_spans: z.number().int(),
+  actions: z.number().int(),
+  already_accepted: z
+    .number()
+    .int()
+    .openapi({ description: 'Items of this batch accepted earlier; not stored again.' }),
+  next: z.string(),
+  next_action: z.object({
+    code: z.literal('review_ingested_telemetry'),
+    target: z.literal('telemetry_reads'),
+  }),
+};
+
+export const NativeIngestResult = z.object(IngestCounts).openapi('NativeIngestResult');
+export const SdkIngestResult = z
+  .object({
+    ...IngestCounts,
+    metrics: z.number().int(),
+    context_updated: z
+      .boolean()
+      .openapi({ description: 'The batch brought a new release/environment/service.' }),
+  })
+  .openapi('SdkIngestResult');

@@ -1,0 +1,107 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { upgradeWebSocket } from '@hono/node-server';
+import { requireAccount } from '../http/account-auth';
+import { ApiError, fail } from '../http/api-error';
+import type { AppEnv, Deps } from '../http/app-env';
+import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+
+const connectLiveFeed = { code: 'connect_live_feed', target: 'live_feed' };
+
+function invalidUpgrade(status: 400 | 405 | 426, error: string): ApiError {
+  return new ApiError({
+    status,
+    code: 'invalid_websocket_upgrade',
+    error,
+    next: 'Open GET /api/feed/live?ticket=<ticket> as a WebSocket with a fresh ticket from POST /api/feed/ticket.',
+    nextAction: connectLiveFeed,
+    ...(status === 405 ? { headers: { Allow: 'GET' } } : {}),
+  });
+}
+
+const ticketRoute = createRoute({
+  method: 'post',
+  path: '/api/feed/ticket',
+  tags: ['live feed'],
+  summary: 'A short-lived ticket to open the live feed',
+  description:
+    'Account bearer, no body. The ticket opens one connection and must be used within `expires_in_seconds` (60 by default); it bounds when the connection starts, not how long it lasts.',
+  security: bearerSecurity,
+  responses: {
+    200: jsonContent(
+      z.object({ ticket: z.string(), expires_in_seconds: z.number().int() }).openapi('FeedTicket'),
+      'A single-use ticket.',
+    ),
+    ...errorResponses(401),
+  },
+});
+
+export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  app.openapi(
+    { ...ticketRoute, middleware: [requireAccount(deps, { session: false })] as const },
+    (c) => {
+      const { ticket, expiresInSeconds } = deps.feed.issueTicket(c.get('principal').accountId);
+      return c.json({ ticket, expires_in_seconds: expiresInSeconds }, 200);
+    },
+  );
+
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/api/feed/live',
+    tags: ['live feed'],
+    summary: 'The live feed (WebSocket)',
+    description:
+      'Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting.',
+    request: { query: z.object({ ticket: z.string() }) },
+    responses: {
+      101: { description: 'Switching Protocols; then messages.' },
+      ...errorResponses(400, 401),
+      405: jsonContent(
+        z.object({ code: z.literal('invalid_websocket_upgrade') }).passthrough(),
+        'Not GET.',
+      ),
+      426: jsonContent(
+        z.object({ code: z.literal('invalid_websocket_upgrade') }).passthrough(),
+        'Not a WebSocket upgrade.',
+      ),
+    },
+  });
+
+  app.all(
+    '/api/feed/live',
+    async (c, next) => {
+      if (c.req.method !== 'GET') throw invalidUpgrade(405, 'the live feed is opened with GET');
+      if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+        throw invalidUpgrade(426, 'the live feed needs a WebSocket upgrade');
+      }
+      if (!c.req.header('sec-websocket-key') || c.req.header('sec-websocket-version') !== '13') {
+        throw invalidUpgrade(400, 'the WebSocket upgrade headers are missing or invalid');
+      }
+      const ticket = c.req.query('ticket');
+      const accountId = ticket ? await deps.feed.redeem(ticket) : null;
+      if (!accountId) {
+        throw fail.unauthorized(
+          'the live-feed ticket is missing, used, expired or invalid',
+          'Create a new ticket with POST /api/feed/ticket (sign in again if that fails), then reconnect.',
+          { code: 'authorize_request', target: 'live_feed' },
+        );
+      }
+      c.set('feedAccountId', accountId);
+      await next();
+    },
+    upgradeWebSocket((c) => {
+      const accountId = c.get('feedAccountId');
+      let detach: (() => void) | null = null;
+      return {
+        onOpen(_event, ws) {
+          detach = deps.feed.attach(accountId, {
+            send: (text) => ws.send(text),
+            close: (code, reason) => ws.close(code, reason),
+          });
+        },
+        onClose() {
+          detach?.();
+        },
+      };
+    }),
+  );
+}

@@ -1,0 +1,116 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  NativeEnvelope,
+  NativeIngestResult,
+  SdkBatch,
+  SdkIngestResult,
+} from '../ingest/batch-schemas';
+import { acceptBatch } from '../ingest/accept-batch';
+import { parseNativeEnvelope, parseSdkBatch } from '../ingest/parse-batch';
+import type { AppEnv, Deps } from '../http/app-env';
+import { requireIngestKey, requireIngestProject } from '../http/ingest-auth';
+import { jsonBody } from '../http/json-body';
+import { errorResponses, jsonContent } from '../http/openapi-shared';
+import { createRateLimiter, rateLimited } from '../http/rate-limit';
+import type { MiddlewareHandler } from 'hono';
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const reviewAction = {
+  code: 'review_ingested_telemetry' as const,
+  target: 'telemetry_reads' as const,
+};
+
+const ingestErrors = errorResponses(400, 401, 413, 415, 422, 429);
+
+/**
+ * The two ingest routes. Their bodies are validated by hand (not by the route's schema) so
+ * that a rejected SDK batch answers with the spec's exact texts; the schemas below document
+ * them in the OpenAPI document.
+ */
+export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const limiter = createRateLimiter({ ...deps.config.ingestRate, now: deps.now });
+  const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const taken = limiter.take(c.get('ingestKey').keyId);
+    if (!taken.ok) throw rateLimited(taken.retryAfterSeconds);
+    await next();
+  };
+
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/telemetry/ingest',
+    tags: ['ingestion'],
+    summary: 'Ingest a native telemetry envelope',
+    description:
+      'Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id, and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.',
+    security: [{ ingestBearer: [] }],
+    request: {
+      body: { required: true, content: { 'application/json': { schema: NativeEnvelope } } },
+    },
+    responses: {
+      200: jsonContent(NativeIngestResult, 'Counts of this batch only.'),
+      ...ingestErrors,
+    },
+  });
+
+  app.post(
+    '/api/telemetry/ingest',
+    requireIngestKey(deps, { route: 'native' }),
+    rateLimit,
+    jsonBody(MAX_BODY_BYTES),
+    async (c) => {
+      const batch = parseNativeEnvelope(await c.req.json(), c.get('ingestKey').projectId);
+      if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
+      const r = await acceptBatch(deps, batch);
+      return c.json(
+        {
+          issues: r.counts.issues,
+          logs: r.counts.logs,
+          trace_spans: r.counts.trace_spans,
+          actions: r.counts.actions,
+          already_accepted: r.alreadyAccepted,
+          next: 'Read the telemetry back with the list routes; the live feed shows new events.',
+          next_action: reviewAction,
+        },
+        200,
+      );
+    },
+  );
+
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/v1/events',
+    tags: ['ingestion'],
+    summary: 'Ingest an SDK batch',
+    description:
+      "Ingest bearer only (a missing bearer or one that is not an ingest key is `401 unauthorized`). Events of all five kinds in `events`, each with `id` and `type`. Rejected batches give `422 validation_failed` with `error` 'SDK event ids must be unique within a batch', 'SDK event batch requires at least one event' or 'SDK event type is not supported by this ingest route'.",
+    security: [{ ingestBearer: [] }],
+    request: { body: { required: true, content: { 'application/json': { schema: SdkBatch } } } },
+    responses: { 200: jsonContent(SdkIngestResult, 'Counts of this batch only.'), ...ingestErrors },
+  });
+
+  app.post(
+    '/v1/events',
+    requireIngestKey(deps, { route: 'sdk' }),
+    rateLimit,
+    jsonBody(MAX_BODY_BYTES),
+    async (c) => {
+      const batch = parseSdkBatch(await c.req.json(), c.get('ingestKey').projectId);
+      if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
+      const r = await acceptBatch(deps, batch);
+      return c.json(
+        {
+          issues: r.counts.issues,
+          logs: r.counts.logs,
+          trace_spans: r.counts.trace_spans,
+          actions: r.counts.actions,
+          metrics: r.counts.metrics,
+          already_accepted: r.alreadyAccepted,
+          context_updated: r.contextUpdated,
+          next: 'Read the telemetry back with the list routes; the live feed shows new events.',
+          next_action: reviewAction,
+        },
+        200,
+      );
+    },
+  );
+}

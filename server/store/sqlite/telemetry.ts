@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import {
+  emptyUsage,
+  exceededLimit,
+  utcDay,
+  type Stream,
+  type UsageByStream,
+} from '../../domain/usage';
+import type { Batch, IssueEvent } from '../../ingest/normalized';
+import type { Db } from '../database';
+import {
+  QuotaExceededError,
+  type AcceptResult,
+  type IssueRow,
+  type TelemetryStore,
+} from '../store';
+import { readAccountUsage } from './usage';
+
+const json = (v: unknown) => JSON.stringify(v);
+
+type IssueDbRow = {
+  id: string;
+  project_id: string;
+  fingerprint: string;
+  status: IssueRow['status'];
+  occurrence_count: number;
+  first_seen_at: number;
+  last_seen_at: number;
+  severity: string;
+  title: string;
+  message: string;
+  stack_trace: string | null;
+  attributes: string;
+  environment: string;
+  release: string;
+  service_name: string;
+  trace_id: string | null;
+  span_id: string | null;
+  exception: string | null;
+  breadcrumbs: string | null;
+  breadcrumbs_truncated: number;
+};
+
+export const toIssueRow = (r: IssueDbRow): IssueRow => ({
+  id: r.id,
+  projectId: r.project_id,
+  fingerprint: r.fingerprint,
+  status: r.status,
+  occurrenceCount: r.occurrence_count,
+  firstSeenAt: r.first_seen_at,
+  lastSeenAt: r.last_seen_at,
+  severity: r.severity,
+  title: r.title,
+  message: r.message,
+  stackTrace: r.stack_trace,
+  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+  environment: r.environment,
+  release: r.release,
+  serviceName: r.service_name,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  exception: r.exception ? (JSON.parse(r.exception) as IssueRow['exception']) : null,
+  breadcrumbs: r.breadcrumbs ? (JSON.parse(r.breadcrumbs) as unknown[]) : null,
+  breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
+});
+
+export const ISSUE_SELECT = `SELECT i.id, i.project_id, i.fingerprint, i.status, i.occurrence_count,
+  i.first_seen_at, i.last_seen_at, o.severity, o.title, o.message, o.stack_trace, o.attributes,
+  o.environment, o.release, o.service_name, o.trace_id, o.span_id, o.exception, o.breadcrumbs,
+  o.breadcrumbs_truncated
+  FROM issues i JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq`;
+
+export function sqliteTelemetry(db: Db): TelemetryStore {
+  const s = {
+    logExists: db.prepare('SELECT 1 FROM logs WHERE project_id = ? AND id = ?'),
+    insertLog: db.prepare(`INSERT INTO logs (id, project_id, occurred_at, severity, source, message,
+      attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    occurrenceExists: db.prepare('SELECT 1 FROM issue_occurrences WHERE project_id = ? AND id = ?'),
+    issueByFingerprint: db.prepare<
+      [string, string],
+      { id: string; status: string; last_seen_at: number }
+    >('SELECT id, status, last_seen_at FROM issues WHERE project_id = ? AND fingerprint = ?'),
+    insertIssue:
+      db.prepare(`INSERT INTO issues (id, project_id, fingerprint, status, occurrence_count,
+      first_seen_at, last_seen_at, latest_occurrence_seq) VALUES (?, ?, ?, 'unresolved', 0, ?, ?, 0)`),
+    insertOccurrence:
+      db.prepare(`INSERT INTO issue_occurrences (id, project_id, issue_id, occurred_at,
+      severity, title, message, exception, stack_trace, attributes, environment, release, service_name,
+      trace_id, span_id, breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version, received_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    // The group shows its newest occurrence; an older one arriving late changes only counts and first_seen_at.
+    // A resolved issue that occurs again is a regression and becomes unresolved; archived stays archived.
+    updateIssue: db.prepare(`UPDATE issues SET
+      occurrence_count = occurrence_count + 1,
+      first_seen_at = MIN(first_seen_at, @at),
+      latest_occurrence_seq = CASE WHEN latest_occurrence_seq = 0 OR @at >= last_seen_at THEN @seq ELSE latest_occurrence_seq END,
+      last_seen_at = MAX(last_seen_at, @at),
+      status = CASE WHEN status = 'resolved' THEN 'unresolved' ELSE status END
+      WHERE id = @id`),
+    spanExists: db.prepare('SELECT 1 FROM spans WHERE project_id = ? AND id = ?'),
+    insertSpan:
+      db.prepare(`INSERT INTO spans (id, project_id, trace_id, span_id, parent_span_id, name,
+      operation, kind, service_name, environment, release, started_at, duration_ms, status, status_message,
+      attributes, events, sdk_name, sdk_version, received_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    actionExists: db.prepare('SELECT 1 FROM actions WHERE project_id = ? AND id = ?'),
+    insertAction:
+      db.prepare(`INSERT INTO actions (id, project_id, occurred_at, name, kind, distinct_id,
+      session_id, properties, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, received_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    metricExists: db.prepare('SELECT 1 FROM metric_samples WHERE project_id = ? AND event_id = ?'),
+    insertMetric:
+      db.prepare(`INSERT INTO metric_samples (id, event_id, project_id, occurred_at, name, kind,
+      value, unit, temporality, attributes, environment, release, service_name, trace_id, span_id,
+      sdk_name, sdk_version, bytes, received_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertContext:
+      db.prepare(`INSERT OR IGNORE INTO project_contexts (project_id, release, environment,
+      service_name, first_seen_at) VALUES (?, ?, ?, ?, ?)`),
+    addUsage: db.prepare(`INSERT INTO usage_counters (project_id, day, stream, events, bytes)
+      VALUES (@project, @day, @stream, @events, @bytes)
+      ON CONFLICT (project_id, day, stream) DO UPDATE SET events = events + @events, bytes = bytes + @bytes`),
+  };
+
+  /** Keeps the first of each id and drops ids already stored; returns how many it dropped. */
+  function fresh<T extends { id: string }>(
+    items: T[],
+    exists: (id: string) => boolean,
+  ): [T[], number] {
+    const seen = new Set<string>();
+    const kept: T[] = [];
+    for (const item of items) {
+      if (seen.has(item.id) || exists(item.id)) continue;
+      seen.add(item.id);
+      kept.push(item);
+    }
+    return [kept, items.length - kept.length];
+  }
+
+  const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+
+  const acceptTx = db.transaction(
+    (
+      batch: Batch,
+      receivedAt: number,
+      quota: Parameters<TelemetryStore['accept']>[2],
+    ): AcceptResult => {
+      const p = batch.projectId;
+      const [issues, dupIssues] = fresh(
+        batch.issues,
+        (id) => s.occurrenceExists.get(p, id) !== undefined,
+      );
+      const [logs, dupLogs] = fresh(batch.logs, (id) => s.logExists.get(p, id) !== undefined);
+      const [spans, dupSpans] = fresh(batch.spans, (id) => s.spanExists.get(p, id) !== undefined);
+      const [actions, dupActions] = fresh(
+        batch.actions,
+        (id) => s.actionExists.get(p, id) !== undefined,
+      );
+      const [metrics, dupMetrics] = fresh(
+        batch.metrics,
+        (id) => s.metricExists.get(p, id) !== undefined,
+      );
+
+      const added: UsageByStream = emptyUsage();
+      const add = (stream: Stream, bytes: number) => {
+        added[stream].events += 1;
+        added[stream].bytes += bytes;
+      };
+      for (const i of issues)
+        add('issues', bytesOf([i.title, i.message, i.stackTrace, i.attributes, i.breadcrumbs]));
+      for (const l of logs) add('logs', l.bytes);
+      for (const sp of spans) add('traces', bytesOf([sp.name, sp.attributes, sp.events]));
+      for (const a of actions) add('actions', bytesOf([a.name, a.properties]));
+      for (const m of metrics) add('metrics', m.bytes);
+
+      const exceeded = exceededLimit(
+        readAccountUsage(db, quota.accountId, quota.periodStart),
+        added,
+        quota.quotas,
+      );
+      if (exceeded) throw new QuotaExceededError(exceeded);
+
+      for (const l of logs) {
+        s.insertLog.run(
+          l.id,
+          p,
+          l.occurredAt,
+          l.severity,
+          l.source,
+          l.message,
+          json(l.attributes),
+          l.environment,
+          l.release,
+          l.service_name,
+          l.traceId,
+          l.spanId,
+          l.sdk.name,
+          l.sdk.version,
+          l.bytes,
+          receivedAt,
+        );
+      }
+      const issueIds = new Set<string>();
+      for (const i of issues) issueIds.add(storeOccurrence(p, i, receivedAt));
+      for (const sp of spans) {
+        s.insertSpan.run(
+          sp.id,
+          p,
+          sp.traceId,
+          sp.spanId,
+          sp.parentSpanId,
+          sp.name,
+          sp.operation,
+          sp.spanKind,
+          sp.service_name,
+          sp.environment,
+          sp.release,
+          sp.startedAt,
+          sp.durationMs,
+          sp.status,
+          sp.statusMessage,
+          json(sp.attributes),
+          json(sp.events),
+          sp.sdk.name,
+          sp.sdk.version,
+          receivedAt,
+        );
+      }
+      for (const a of actions) {
+        s.insertAction.run(
+          a.id,
+          p,
+          a.occurredAt,
+          a.name,
+          a.actionKind,
+          a.distinctId,
+          a.sessionId,
+          json(a.properties),
+          a.environment,
+          a.release,
+          a.service_name,
+          a.traceId,
+          a.spanId,
+          a.sdk.name,
+          a.sdk.version,
+          receivedAt,
+        );
+      }
+      for (const m of metrics) {
+        s.insertMetric.run(
+          randomUUID(),
+          m.id,
+          p,
+          m.occurredAt,
+          m.name,
+          m.metricKind,
+          m.value,
+          m.unit,
+          m.temporality,
+          json(m.attributes),
+          m.environment,
+          m.release,
+          m.service_name,
+          m.traceId,
+          m.spanId,
+          m.sdk.name,
+          m.sdk.version,
+          m.bytes,
+          receivedAt,
+        );
+      }
+
+      let contextUpdated = false;
+      for (const item of [...issues, ...logs, ...spans, ...actions, ...metrics]) {
+        const r = s.insertContext.run(
+          p,
+          item.release,
+          item.environment,
+          item.service_name,
+          receivedAt,
+        );
+        if (r.changes > 0) contextUpdated = true;
+      }
+      const day = utcDay(receivedAt);
+      for (const [stream, u] of Object.entries(added) as [
+        Stream,
+        { events: number; bytes: number },
+      ][]) {
+        if (u.events > 0)
+          s.addUsage.run({ project: p, day, stream, events: u.events, bytes: u.bytes });
+      }
+
+      return {
+        counts: {
+          issues: issues.length,
+          logs: logs.length,
+          trace_spans: spans.length,
+          actions: actions.length,
+          metrics: metrics.length,
+        },
+        alreadyAccepted: dupIssues + dupLogs + dupSpans + dupActions + dupMetrics,
+        contextUpdated,
+        stored: { projectId: p, issues, logs, spans, actions, metrics },
+        issueIds: [...issueIds],
+      };
+    },
+  );
+
+  function storeOccurrence(projectId: string, i: IssueEvent, receivedAt: number): string {
+    let issue = s.issueByFingerprint.get(projectId, i.fingerprint);
+    if (!issue) {
+      const id = randomUUID();
+      s.insertIssue.run(id, projectId, i.fingerprint, i.occurredAt, i.occurredAt);
+      issue = { id, status: 'unresolved', last_seen_at: i.occurredAt };
+    }
+    const { lastInsertRowid } = s.insertOccurrence.run(
+      i.id,
+      projectId,
+      issue.id,
+      i.occurredAt,
+      i.severity,
+      i.title,
+      i.message,
+      i.exception ? json(i.exception) : null,
+      i.stackTrace,
+      json(i.attributes),
+      i.environment,
+      i.release,
+      i.service_name,
+      i.traceId,
+      i.spanId,
+      i.breadcrumbs ? json(i.breadcrumbs) : null,
+      i.breadcrumbsTruncated ? 1 : 0,
+      i.sdk.name,
+      i.sdk.version,
+      receivedAt,
+    );
+    s.updateIssue.run({ id: issue.id, at: i.occurredAt, seq: Number(lastInsertRowid) });
+    return issue.id;
+  }
+
+  return {
+    async accept(batch, receivedAt, quota) {
+      return acceptTx(batch, receivedAt, quota);
+    },
+    async issueRows(ids) {
+      if (ids.length === 0) return [];
+      const rows = db
+        .prepare<string[], IssueDbRow>(
+          `${ISSUE_SELECT} WHERE i.id IN (${ids.map(() => '?').join(',')})`,
+        )
+        .all(...ids);
+      return rows.map(toIssueRow);
+    },
+  };
+}

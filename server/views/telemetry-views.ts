@@ -1,0 +1,118 @@
+import type { ActionEvent, LogEvent, SpanEvent } from '../ingest/normalized';
+import type { IssueRow } from '../store/store';
+
+/**
+ * The canonical records the service returns, shared by the read routes and the live feed
+ * so both say the same thing about the same item.
+ */
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const traceAction = (traceId: string | null) =>
+  traceId
+    ? { code: 'inspect_trace', target: 'trace_summary' }
+    : { code: 'inspect_related_logs', target: 'telemetry_logs' };
+
+/** Effective severity after rules; rules arrive with the triage issue, until then captured = effective. */
+const triageOf = (severity: string) => ({
+  effective_severity: severity,
+  ignored: false,
+  rule_applied: false,
+});
+
+export function logView(l: LogEvent & { projectId: string }) {
+  return {
+    id: l.id,
+    project_id: l.projectId,
+    level: l.severity,
+    severity: l.severity,
+    triage: triageOf(l.severity),
+    source: l.source,
+    message: l.message,
+    attributes: l.attributes,
+    occurred_at: iso(l.occurredAt),
+    environment: l.environment,
+    release: l.release,
+    service_name: l.service_name,
+    trace_id: l.traceId,
+    span_id: l.traceId ? l.spanId : null,
+    sdk_name: l.sdk.name,
+    sdk_version: l.sdk.version,
+    next_action: traceAction(l.traceId),
+  };
+}
+
+/** Issue response version 1: archived shows as `ignored`; no priority. */
+export function issueViewV1(i: IssueRow) {
+  const archived = i.status === 'archived';
+  const diagnostics =
+    i.exception || i.breadcrumbs
+      ? {
+          schema_version: 1,
+          ...(i.exception ? { exception: i.exception } : {}),
+          ...(i.breadcrumbs ? { breadcrumbs: i.breadcrumbs } : {}),
+          breadcrumbs_truncated: i.breadcrumbsTruncated,
+        }
+      : undefined;
+  return {
+    id: i.id,
+    project_id: i.projectId,
+    fingerprint: i.fingerprint,
+    severity: i.severity,
+    triage: { ...triageOf(i.severity), ignored: archived },
+    title: i.title,
+    message: i.message,
+    stack_trace: i.stackTrace,
+    attributes: i.attributes,
+    environment: i.environment,
+    release: i.release,
+    service_name: i.serviceName,
+    trace_id: i.traceId,
+    ...(i.spanId ? { span_id: i.spanId } : {}),
+    next_action: traceAction(i.traceId),
+    status: archived ? 'ignored' : i.status,
+    occurrence_count: i.occurrenceCount,
+    first_seen_at: iso(i.firstSeenAt),
+    last_seen_at: iso(i.lastSeenAt),
+    ...(diagnostics ? { diagnostics } : {}),
+  };
+}
+
+export function spanView(s: SpanEvent & { projectId: string }) {
+  return {
+    id: s.id,
+    project_id: s.projectId,
+    trace_id: s.traceId,
+    span_id: s.spanId,
+    parent_span_id: s.parentSpanId,
+    name: s.name,
+    operation: s.operation,
+    kind: s.spanKind,
+    service_name: s.service_name,
+    environment: s.environment,
+    release: s.release,
+    started_at: iso(s.startedAt),
+    duration_ms: s.durationMs,
+    status: s.status === 'error' ? 'error' : null,
+    attributes: s.attributes,
+    next_action: { code: 'inspect_trace', target: 'trace_summary' },
+  };
+}
+
+export function actionView(a: ActionEvent & { projectId: string }) {
+  return {
+    id: a.id,
+    project_id: a.projectId,
+    name: a.name,
+    kind: a.actionKind,
+    distinct_id: a.distinctId,
+    session_id: a.sessionId,
+    occurred_at: iso(a.occurredAt),
+    properties: a.properties,
+    environment: a.environment,
+    release: a.release,
+    service_name: a.service_name,
+    trace_id: a.traceId,
+    ...(a.spanId ? { span_id: a.spanId } : {}),
+    next_action: traceAction(a.traceId),
+  };
+}
