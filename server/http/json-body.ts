@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { fail } from './api-error';
+import type { AppEnv } from './app-env';
 
 // The same media types the route's body validator (@hono/zod-openapi) accepts: anything this
 // check let through but that one refused would be answered by the framework, not by us.
@@ -8,9 +9,10 @@ const jsonType = /^application\/(?:[a-z.-]+\+)?json(?:;\s*[a-zA-Z0-9-]+=[^;]+)*$
 
 /**
  * Checks a JSON request body before the route's schema sees it: the content type (415),
- * the size (413) and that it parses (400). The schema then decides shape (422).
+ * the size (413) and that it parses (400). The schema then decides shape (422). The parsed
+ * body is available as `c.get('jsonBody')`.
  */
-export function jsonBody(maxBytes = 1024 * 1024): MiddlewareHandler {
+export function jsonBody(maxBytes = 1024 * 1024): MiddlewareHandler<AppEnv> {
   const tooLarge = () =>
     fail.invalidJson(
       413,
@@ -38,7 +40,8 @@ export function jsonBody(maxBytes = 1024 * 1024): MiddlewareHandler {
       const text = await c.req.text();
       if (Buffer.byteLength(text) > maxBytes) throw tooLarge();
       try {
-        JSON.parse(text);
+        // Kept for handlers that read the body themselves, so it is parsed once.
+        c.set('jsonBody', JSON.parse(text) as unknown);
       } catch {
         throw fail.invalidJson(
           400,

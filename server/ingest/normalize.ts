@@ -63,8 +63,8 @@ function severityOf(
 const ms = (iso: string) => Date.parse(iso);
 
 /** UTF-8 size of what a stream is billed for (message or value plus attributes). */
-export const billedBytes = (text: string, attributes: Record<string, unknown>) =>
-  Buffer.byteLength(text) + Buffer.byteLength(JSON.stringify(attributes));
+export const billedBytes = (text: string, attributesJson: string) =>
+  Buffer.byteLength(text) + Buffer.byteLength(attributesJson);
 
 export function normalizeIssue(
   item: IssueItemInput,
@@ -119,6 +119,8 @@ export function normalizeLog(
   at: ItemPath,
 ): LogEvent {
   const attributes = item.attributes ?? {};
+  // Serialized once: the store writes it and billing counts its bytes.
+  const attributesJson = JSON.stringify(attributes);
   return {
     kind: 'log',
     id: item.id,
@@ -131,7 +133,8 @@ export function normalizeLog(
     attributes,
     traceId: item.trace_id ?? null,
     spanId: item.span_id ?? null,
-    bytes: billedBytes(item.message, attributes),
+    attributesJson,
+    bytes: billedBytes(item.message, attributesJson),
   };
 }
 
@@ -193,6 +196,7 @@ export function normalizeMetric(
   at: ItemPath,
 ): MetricEvent {
   const attributes = item.attributes ?? {};
+  const attributesJson = JSON.stringify(attributes);
   return {
     kind: 'metric',
     id: item.id,
@@ -207,6 +211,7 @@ export function normalizeMetric(
     attributes,
     traceId: item.trace_id ?? null,
     spanId: item.span_id ?? null,
-    bytes: billedBytes(`${item.name}${item.value}`, attributes),
+    attributesJson,
+    bytes: billedBytes(`${item.name}${item.value}`, attributesJson),
   };
 }

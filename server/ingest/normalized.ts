@@ -43,6 +43,8 @@ export type LogEvent = Common & {
   attributes: Record<string, unknown>;
   traceId: string | null;
   spanId: string | null;
+  /** `attributes` serialized once, for storage and billing. */
+  attributesJson: string;
   bytes: number;
 };
 
@@ -85,6 +87,8 @@ export type MetricEvent = Common & {
   attributes: Record<string, unknown>;
   traceId: string | null;
   spanId: string | null;
+  /** `attributes` serialized once, for storage and billing. */
+  attributesJson: string;
   bytes: number;
 };
 

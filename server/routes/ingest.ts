@@ -58,7 +58,7 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
     rateLimit,
     jsonBody(MAX_BODY_BYTES),
     async (c) => {
-      const batch = parseNativeEnvelope(await c.req.json(), c.get('ingestKey').projectId);
+      const batch = parseNativeEnvelope(c.get('jsonBody'), c.get('ingestKey').projectId);
       if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
       const r = await acceptBatch(deps, batch);
       return c.json(
@@ -94,7 +94,7 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
     rateLimit,
     jsonBody(MAX_BODY_BYTES),
     async (c) => {
-      const batch = parseSdkBatch(await c.req.json(), c.get('ingestKey').projectId);
+      const batch = parseSdkBatch(c.get('jsonBody'), c.get('ingestKey').projectId);
       if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
       const r = await acceptBatch(deps, batch);
       return c.json(

@@ -72,10 +72,10 @@ export const ISSUE_SELECT = `SELECT i.id, i.project_id, i.fingerprint, i.status,
 
 export function sqliteTelemetry(db: Db): TelemetryStore {
   const s = {
-    logExists: db.prepare('SELECT 1 FROM logs WHERE project_id = ? AND id = ?'),
     insertLog: db.prepare(`INSERT INTO logs (id, project_id, occurred_at, severity, source, message,
       attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING`),
     occurrenceExists: db.prepare('SELECT 1 FROM issue_occurrences WHERE project_id = ? AND id = ?'),
     issueByFingerprint: db.prepare<
       [string, string],
@@ -98,23 +98,23 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
       last_seen_at = MAX(last_seen_at, @at),
       status = CASE WHEN status = 'resolved' THEN 'unresolved' ELSE status END
       WHERE id = @id`),
-    spanExists: db.prepare('SELECT 1 FROM spans WHERE project_id = ? AND id = ?'),
     insertSpan:
       db.prepare(`INSERT INTO spans (id, project_id, trace_id, span_id, parent_span_id, name,
       operation, kind, service_name, environment, release, started_at, duration_ms, status, status_message,
       attributes, events, sdk_name, sdk_version, received_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    actionExists: db.prepare('SELECT 1 FROM actions WHERE project_id = ? AND id = ?'),
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING`),
     insertAction:
       db.prepare(`INSERT INTO actions (id, project_id, occurred_at, name, kind, distinct_id,
       session_id, properties, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, received_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    metricExists: db.prepare('SELECT 1 FROM metric_samples WHERE project_id = ? AND event_id = ?'),
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING`),
     insertMetric:
       db.prepare(`INSERT INTO metric_samples (id, event_id, project_id, occurred_at, name, kind,
       value, unit, temporality, attributes, environment, release, service_name, trace_id, span_id,
       sdk_name, sdk_version, bytes, received_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING`),
     insertContext:
       db.prepare(`INSERT OR IGNORE INTO project_contexts (project_id, release, environment,
       service_name, first_seen_at) VALUES (?, ?, ?, ?, ?)`),
@@ -122,21 +122,6 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
       VALUES (@project, @day, @stream, @events, @bytes)
       ON CONFLICT (project_id, day, stream) DO UPDATE SET events = events + @events, bytes = bytes + @bytes`),
   };
-
-  /** Keeps the first of each id and drops ids already stored; returns how many it dropped. */
-  function fresh<T extends { id: string }>(
-    items: T[],
-    exists: (id: string) => boolean,
-  ): [T[], number] {
-    const seen = new Set<string>();
-    const kept: T[] = [];
-    for (const item of items) {
-      if (seen.has(item.id) || exists(item.id)) continue;
-      seen.add(item.id);
-      kept.push(item);
-    }
-    return [kept, items.length - kept.length];
-  }
 
   const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
@@ -147,20 +132,115 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
       quota: Parameters<TelemetryStore['accept']>[2],
     ): AcceptResult => {
       const p = batch.projectId;
-      const [issues, dupIssues] = fresh(
-        batch.issues,
-        (id) => s.occurrenceExists.get(p, id) !== undefined,
+      // Inserts skip ids already stored (ON CONFLICT DO NOTHING); the quota is checked on what
+      // was really added, and a throw rolls the whole transaction back.
+      const logs = batch.logs.filter(
+        (l) =>
+          s.insertLog.run(
+            l.id,
+            p,
+            l.occurredAt,
+            l.severity,
+            l.source,
+            l.message,
+            l.attributesJson,
+            l.environment,
+            l.release,
+            l.service_name,
+            l.traceId,
+            l.spanId,
+            l.sdk.name,
+            l.sdk.version,
+            l.bytes,
+            receivedAt,
+          ).changes === 1,
       );
-      const [logs, dupLogs] = fresh(batch.logs, (id) => s.logExists.get(p, id) !== undefined);
-      const [spans, dupSpans] = fresh(batch.spans, (id) => s.spanExists.get(p, id) !== undefined);
-      const [actions, dupActions] = fresh(
-        batch.actions,
-        (id) => s.actionExists.get(p, id) !== undefined,
+      const seenOccurrences = new Set<string>();
+      const issues = batch.issues.filter((i) => {
+        if (seenOccurrences.has(i.id) || s.occurrenceExists.get(p, i.id) !== undefined)
+          return false;
+        seenOccurrences.add(i.id);
+        return true;
+      });
+      const issueIds = new Set<string>();
+      for (const i of issues) issueIds.add(storeOccurrence(p, i, receivedAt));
+      const spans = batch.spans.filter(
+        (sp) =>
+          s.insertSpan.run(
+            sp.id,
+            p,
+            sp.traceId,
+            sp.spanId,
+            sp.parentSpanId,
+            sp.name,
+            sp.operation,
+            sp.spanKind,
+            sp.service_name,
+            sp.environment,
+            sp.release,
+            sp.startedAt,
+            sp.durationMs,
+            sp.status,
+            sp.statusMessage,
+            json(sp.attributes),
+            json(sp.events),
+            sp.sdk.name,
+            sp.sdk.version,
+            receivedAt,
+          ).changes === 1,
       );
-      const [metrics, dupMetrics] = fresh(
-        batch.metrics,
-        (id) => s.metricExists.get(p, id) !== undefined,
+      const actions = batch.actions.filter(
+        (a) =>
+          s.insertAction.run(
+            a.id,
+            p,
+            a.occurredAt,
+            a.name,
+            a.actionKind,
+            a.distinctId,
+            a.sessionId,
+            json(a.properties),
+            a.environment,
+            a.release,
+            a.service_name,
+            a.traceId,
+            a.spanId,
+            a.sdk.name,
+            a.sdk.version,
+            receivedAt,
+          ).changes === 1,
       );
+      const metrics = batch.metrics.filter(
+        (m) =>
+          s.insertMetric.run(
+            randomUUID(),
+            m.id,
+            p,
+            m.occurredAt,
+            m.name,
+            m.metricKind,
+            m.value,
+            m.unit,
+            m.temporality,
+            m.attributesJson,
+            m.environment,
+            m.release,
+            m.service_name,
+            m.traceId,
+            m.spanId,
+            m.sdk.name,
+            m.sdk.version,
+            m.bytes,
+            receivedAt,
+          ).changes === 1,
+      );
+      const stored = issues.length + logs.length + spans.length + actions.length + metrics.length;
+      const received =
+        batch.issues.length +
+        batch.logs.length +
+        batch.spans.length +
+        batch.actions.length +
+        batch.metrics.length;
 
       const added: UsageByStream = emptyUsage();
       const add = (stream: Stream, bytes: number) => {
@@ -173,103 +253,12 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
       for (const sp of spans) add('traces', bytesOf([sp.name, sp.attributes, sp.events]));
       for (const a of actions) add('actions', bytesOf([a.name, a.properties]));
       for (const m of metrics) add('metrics', m.bytes);
-
       const exceeded = exceededLimit(
         readAccountUsage(db, quota.accountId, quota.periodStart),
         added,
         quota.quotas,
       );
       if (exceeded) throw new QuotaExceededError(exceeded);
-
-      for (const l of logs) {
-        s.insertLog.run(
-          l.id,
-          p,
-          l.occurredAt,
-          l.severity,
-          l.source,
-          l.message,
-          json(l.attributes),
-          l.environment,
-          l.release,
-          l.service_name,
-          l.traceId,
-          l.spanId,
-          l.sdk.name,
-          l.sdk.version,
-          l.bytes,
-          receivedAt,
-        );
-      }
-      const issueIds = new Set<string>();
-      for (const i of issues) issueIds.add(storeOccurrence(p, i, receivedAt));
-      for (const sp of spans) {
-        s.insertSpan.run(
-          sp.id,
-          p,
-          sp.traceId,
-          sp.spanId,
-          sp.parentSpanId,
-          sp.name,
-          sp.operation,
-          sp.spanKind,
-          sp.service_name,
-          sp.environment,
-          sp.release,
-          sp.startedAt,
-          sp.durationMs,
-          sp.status,
-          sp.statusMessage,
-          json(sp.attributes),
-          json(sp.events),
-          sp.sdk.name,
-          sp.sdk.version,
-          receivedAt,
-        );
-      }
-      for (const a of actions) {
-        s.insertAction.run(
-          a.id,
-          p,
-          a.occurredAt,
-          a.name,
-          a.actionKind,
-          a.distinctId,
-          a.sessionId,
-          json(a.properties),
-          a.environment,
-          a.release,
-          a.service_name,
-          a.traceId,
-          a.spanId,
-          a.sdk.name,
-          a.sdk.version,
-          receivedAt,
-        );
-      }
-      for (const m of metrics) {
-        s.insertMetric.run(
-          randomUUID(),
-          m.id,
-          p,
-          m.occurredAt,
-          m.name,
-          m.metricKind,
-          m.value,
-          m.unit,
-          m.temporality,
-          json(m.attributes),
-          m.environment,
-          m.release,
-          m.service_name,
-          m.traceId,
-          m.spanId,
-          m.sdk.name,
-          m.sdk.version,
-          m.bytes,
-          receivedAt,
-        );
-      }
 
       let contextUpdated = false;
       for (const item of [...issues, ...logs, ...spans, ...actions, ...metrics]) {
@@ -299,7 +288,7 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
           actions: actions.length,
           metrics: metrics.length,
         },
-        alreadyAccepted: dupIssues + dupLogs + dupSpans + dupActions + dupMetrics,
+        alreadyAccepted: received - stored,
         contextUpdated,
         stored: { projectId: p, issues, logs, spans, actions, metrics },
         issueIds: [...issueIds],

@@ -1,0 +1,36 @@
+/**
+ * The service as benchmarks see it: its own process (so the load generator does not share
+ * its event loop), a temporary data directory, the demo accounts, and no rate limit or
+ * quota in the way. Prints one JSON line `{port, dir}` once it accepts requests.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { testConfig } from '../server/config';
+import { listen } from '../server/listen';
+import { createService } from '../server/service';
+
+const dir =
+  process.env.LOOKOUT_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-'));
+const unlimited = {
+  issue_events: 1e12,
+  trace_spans: 1e12,
+  log_bytes: 1e15,
+  metric_bytes: 1e15,
+  retention_days: 30,
+};
+const service = await createService(
+  testConfig(dir, {
+    demo: true,
+    ingestRate: { perSecond: 1e9, burst: 1e9 },
+    planQuotas: { free: unlimited, pro: unlimited, scale: unlimited },
+  }),
+);
+const running = await listen(service.app, 0, '127.0.0.1');
+process.stdout.write(`${JSON.stringify({ port: running.port, dir })}\n`);
+process.on('SIGTERM', () => {
+  void running.close().then(() => {
+    service.store.close();
+    process.exit(0);
+  });
+});

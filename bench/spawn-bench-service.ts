@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export type BenchService = {
+  baseUrl: string;
+  creds: { account_token: string; projects: { id: string; ingest_key: string }[] };
+  stop(): Promise<void>;
+};
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Starts bench/bench-service.ts in a child process and waits for its `{port, dir}` line. */
+export async function spawnBenchService(env: Record<string, string> = {}): Promise<BenchService> {
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'bench/bench-service.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, LOOKOUT_LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const first = await new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench service exited with ${code}`)));
+  });
+  const { port, dir } = JSON.parse(first) as { port: number; dir: string };
+  const creds = JSON.parse(
+    fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8'),
+  ) as BenchService['creds'];
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    creds,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
