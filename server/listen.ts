@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebSocketServer } from 'ws';
 import type { AppEnv } from './http/app-env';
+import { serveUpgrades } from './http/websocket-upgrade';
 
 export type Listening = { server: Server; port: number; close(): Promise<void> };
 
@@ -15,21 +16,19 @@ export function listen(
 ): Promise<Listening> {
   const wss = new WebSocketServer({ noServer: true });
   return new Promise((resolve) => {
-    const server = serve(
-      { fetch: app.fetch, port, hostname, websocket: { server: wss } },
-      (info: AddressInfo) => {
-        resolve({
-          server: server as Server,
-          port: info.port,
-          close: () =>
-            new Promise<void>((done) => {
-              for (const client of wss.clients) client.terminate();
-              wss.close();
-              (server as Server).close(() => done());
-              (server as Server).closeAllConnections();
-            }),
-        });
-      },
-    );
+    const server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
+      resolve({
+        server: server as Server,
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            for (const client of wss.clients) client.terminate();
+            wss.close();
+            (server as Server).close(() => done());
+            (server as Server).closeAllConnections();
+          }),
+      });
+    });
+    serveUpgrades(server as Server, wss, (request, env) => app.fetch(request, env));
   });
 }

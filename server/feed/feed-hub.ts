@@ -14,6 +14,9 @@ type Connection = {
   readable: { projectIds: Set<string>; at: number } | null;
 };
 
+/** A redeemed ticket: whose connection it opens, and when the ticket was issued. */
+export type FeedGrant = { accountId: string; issuedAt: number };
+
 /** Close code when logout-all ends a connection: the client must sign in again, not just reconnect. */
 export const CLOSE_SIGNED_OUT = 4001;
 /** How long a connection trusts its list of readable projects before re-reading it. */
@@ -27,10 +30,15 @@ const READABLE_TTL_MS = 5_000;
 export function createFeedHub(deps: { store: Store; now: () => number; ticketTtlSeconds: number }) {
   const tickets = new Map<string, { accountId: string; issuedAt: number; expiresAt: number }>();
   const connections = new Set<Connection>();
+  /** When each account last signed out everywhere (for handshakes still under way then). */
+  const signedOutAt = new Map<string, number>();
 
   function sweepTickets() {
     const now = deps.now();
     for (const [k, t] of tickets) if (t.expiresAt <= now) tickets.delete(k);
+    // Once every ticket issued before a sign-out has expired, no handshake can still depend on it.
+    const ttlMs = deps.ticketTtlSeconds * 1000;
+    for (const [a, at] of signedOutAt) if (now - at > ttlMs) signedOutAt.delete(a);
   }
 
   async function readable(conn: Connection): Promise<Set<string>> {
@@ -55,8 +63,8 @@ export function createFeedHub(deps: { store: Store; now: () => number; ticketTtl
       return { ticket, expiresInSeconds: deps.ticketTtlSeconds };
     },
 
-    /** The ticket's account if it is unused, unexpired and not revoked by logout-all; it is then spent. */
-    async redeem(ticket: string): Promise<string | null> {
+    /** The ticket's grant if it is unused, unexpired and not revoked by logout-all; it is then spent. */
+    async redeem(ticket: string): Promise<FeedGrant | null> {
       const key = hashToken(ticket);
       const t = tickets.get(key);
       if (!t) return null;
@@ -65,11 +73,21 @@ export function createFeedHub(deps: { store: Store; now: () => number; ticketTtl
       const account = await deps.store.accounts.byId(t.accountId);
       if (!account || (account.revokedBefore !== null && t.issuedAt <= account.revokedBefore))
         return null;
-      return t.accountId;
+      return { accountId: t.accountId, issuedAt: t.issuedAt };
     },
 
-    attach(accountId: string, socket: Pick<Connection, 'send' | 'close'>): () => void {
-      const conn: Connection = { accountId, ...socket, readable: null };
+    /**
+     * Adds the connection a grant opened. Logout-all can run between redeeming the ticket and
+     * the end of the WebSocket handshake; such a connection is closed at once, as logout-all
+     * would have closed it.
+     */
+    attach(grant: FeedGrant, socket: Pick<Connection, 'send' | 'close'>): () => void {
+      const signedOut = signedOutAt.get(grant.accountId);
+      if (signedOut !== undefined && grant.issuedAt <= signedOut) {
+        socket.close(CLOSE_SIGNED_OUT, 'signed out everywhere');
+        return () => {};
+      }
+      const conn: Connection = { accountId: grant.accountId, ...socket, readable: null };
       connections.add(conn);
       return () => connections.delete(conn);
     },
@@ -92,6 +110,7 @@ export function createFeedHub(deps: { store: Store; now: () => number; ticketTtl
     },
 
     closeAccount(accountId: string): void {
+      signedOutAt.set(accountId, deps.now());
       for (const conn of [...connections]) {
         if (conn.accountId !== accountId) continue;
         connections.delete(conn);

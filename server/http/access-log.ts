@@ -11,7 +11,11 @@ export function accessLog(log: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const route = [...matchedRoutes(c)].reverse().find((r) => r.method !== 'ALL');
+    // The innermost route that is not app-wide middleware: a route registered for every method
+    // (the live feed answers all of them) has method ALL too, but a path of its own.
+    const route = [...matchedRoutes(c)]
+      .reverse()
+      .find((r) => r.method !== 'ALL' || !r.path.includes('*'));
     const fields: Record<string, string | number> = {
       method: c.req.method,
       path: route?.path ?? (c.req.path.startsWith('/api/') ? 'unmatched' : 'static'),

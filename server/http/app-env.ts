@@ -29,8 +29,6 @@ export type AppEnv = {
     ingestKey: { projectId: string; keyId: string };
     /** The parsed JSON body, set by `jsonBody()`. */
     jsonBody: unknown;
-    /** Set on the live-feed upgrade once its ticket is redeemed. */
-    feedAccountId: string;
     /** Set by the error handler so the access log can record the error code. */
     errorCode: string;
   };

@@ -37,7 +37,7 @@ export const NativeEnvelope = z
   .strict()
   .openapi('NativeEnvelope', {
     description:
-      'Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`; release, environment and service_name come from the item or from the envelope, and must not be blank.',
+      'Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`, unique within the envelope; release, environment and service_name come from the item or from the envelope, and must not be blank.',
     example: {
       release: 'checkout@2.14.0',
       environment: 'production',

@@ -31,12 +31,20 @@ export const SDK_ERRORS = {
   unsupportedType: 'SDK event type is not supported by this ingest route',
 } as const;
 
-function invalid(error: z.ZodError, prefix = ''): never {
+/** A field as the sender wrote it: `logs[0].release`, `events[3].trace_id`. */
+function fieldPath(at: string, path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc ? `${acc}.${String(s)}` : String(s)),
+    at,
+  );
+}
+
+function invalid(error: z.ZodError, at = ''): never {
   const first = error.issues.slice(0, 5).map((i) => {
-    if (i.code === 'unrecognized_keys')
-      return `${prefix}${i.path.join('.') || 'body'}: unknown key ${i.keys.join(', ')}`;
-    const where = [prefix.replace(/\.$/, ''), ...i.path.map(String)].filter(Boolean).join('.');
-    return `${where || 'body'}: ${i.message}`;
+    const field = fieldPath(at, i.path) || 'body';
+    return i.code === 'unrecognized_keys'
+      ? `${field}: unknown key ${i.keys.join(', ')}`
+      : `${field}: ${i.message}`;
   });
   throw fail.validation(
     `invalid telemetry: ${first.join('; ')}`,
@@ -80,21 +88,34 @@ export function parseNativeEnvelope(
       'Send metrics in an SDK batch to POST /v1/events.',
     );
   }
+  // The size limit first, so an oversized envelope is refused before every item is parsed.
+  const lists = ['issues', 'logs', 'trace_spans', 'actions'] as const;
+  tooMany(lists.reduce((n, k) => n + (Array.isArray(body[k]) ? body[k].length : 0), 0));
   const parsed = NativeEnvelope.safeParse(body);
   if (!parsed.success) invalid(parsed.error);
   const env = parsed.data;
-  const count =
-    (env.issues?.length ?? 0) +
-    (env.logs?.length ?? 0) +
-    (env.trace_spans?.length ?? 0) +
-    (env.actions?.length ?? 0);
-  if (count === 0) {
+  if (lists.every((k) => (env[k]?.length ?? 0) === 0)) {
     throw fail.validation(
       'the envelope holds no items',
       'Send at least one of issues, logs, trace_spans or actions.',
     );
   }
-  tooMany(count);
+  // A repeated id inside one envelope is not an item "accepted earlier": counting it in
+  // already_accepted (and storing only the first) would hide a sender bug, so it is refused,
+  // as the SDK route refuses it.
+  const seen = new Map<string, string>();
+  for (const k of lists) {
+    env[k]?.forEach((item, n) => {
+      const first = seen.get(item.id);
+      if (first) {
+        throw fail.validation(
+          `item ids must be unique within a batch: ${k}[${n}].id repeats ${first}.id`,
+          'Give every item its own id; keep the same ids when re-sending.',
+        );
+      }
+      seen.set(item.id, `${k}[${n}]`);
+    });
+  }
   const sdk = env.sdk ?? { name: 'native', version: '1' };
   const defaults = {
     release: env.release,
@@ -136,7 +157,11 @@ export function parseSdkBatch(
       );
     }
   }
-  const ids = events.map((e) => String((e as { id?: unknown }).id ?? '').toLowerCase());
+  // Only string ids are compared: a missing or mistyped id is reported by the event's schema.
+  const ids = events
+    .map((e) => (e as { id?: unknown }).id)
+    .filter((id): id is string => typeof id === 'string')
+    .map((id) => id.toLowerCase());
   if (new Set(ids).size !== ids.length) {
     throw fail.validation(
       SDK_ERRORS.duplicateIds,
@@ -155,8 +180,8 @@ export function parseSdkBatch(
   events.forEach((e: unknown, n) => {
     const { type, ...fields } = e as { type: SdkEventType };
     const parsed = sdkItemSchemas[type].safeParse(fields);
-    if (!parsed.success) invalid(parsed.error, `events[${n}].`);
     const at = `events[${n}]`;
+    if (!parsed.success) invalid(parsed.error, at);
     switch (type) {
       case 'issue':
         batch.issues.push(normalizeIssue(parsed.data as IssueItemInput, defaults, sdk, at));

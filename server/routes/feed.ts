@@ -1,11 +1,13 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { upgradeWebSocket } from '@hono/node-server';
 import { requireAccount } from '../http/account-auth';
 import { ApiError, fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import type { UpgradeBindings } from '../http/websocket-upgrade';
 
 const connectLiveFeed = { code: 'connect_live_feed', target: 'live_feed' };
+/** RFC 6455: the base64 of 16 random bytes (the `ws` server refuses anything else, without our envelope). */
+const WEBSOCKET_KEY = /^[+/0-9A-Za-z]{22}==$/;
 
 function invalidUpgrade(status: 400 | 405 | 426, error: string): ApiError {
   return new ApiError({
@@ -66,42 +68,36 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     },
   });
 
-  app.all(
-    '/api/feed/live',
-    async (c, next) => {
-      if (c.req.method !== 'GET') throw invalidUpgrade(405, 'the live feed is opened with GET');
-      if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
-        throw invalidUpgrade(426, 'the live feed needs a WebSocket upgrade');
-      }
-      if (!c.req.header('sec-websocket-key') || c.req.header('sec-websocket-version') !== '13') {
-        throw invalidUpgrade(400, 'the WebSocket upgrade headers are missing or invalid');
-      }
-      const ticket = c.req.query('ticket');
-      const accountId = ticket ? await deps.feed.redeem(ticket) : null;
-      if (!accountId) {
-        throw fail.unauthorized(
-          'the live-feed ticket is missing, used, expired or invalid',
-          'Create a new ticket with POST /api/feed/ticket (sign in again if that fails), then reconnect.',
-          { code: 'authorize_request', target: 'live_feed' },
-        );
-      }
-      c.set('feedAccountId', accountId);
-      await next();
-    },
-    upgradeWebSocket((c) => {
-      const accountId = c.get('feedAccountId');
-      let detach: (() => void) | null = null;
-      return {
-        onOpen(_event, ws) {
-          detach = deps.feed.attach(accountId, {
-            send: (text) => ws.send(text),
-            close: (code, reason) => ws.close(code, reason),
-          });
-        },
-        onClose() {
-          detach?.();
-        },
-      };
-    }),
-  );
+  app.all('/api/feed/live', async (c) => {
+    if (c.req.method !== 'GET') throw invalidUpgrade(405, 'the live feed is opened with GET');
+    // Present only when the request arrived as an HTTP upgrade (server/http/websocket-upgrade.ts);
+    // checked before the ticket is redeemed, so a refused request does not spend it.
+    const accept = (c.env as Partial<UpgradeBindings> | undefined)?.acceptWebSocket;
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket' || !accept) {
+      throw invalidUpgrade(426, 'the live feed needs a WebSocket upgrade');
+    }
+    const key = c.req.header('sec-websocket-key');
+    if (!key || !WEBSOCKET_KEY.test(key) || c.req.header('sec-websocket-version') !== '13') {
+      throw invalidUpgrade(400, 'the WebSocket upgrade headers are missing or invalid');
+    }
+    const ticket = c.req.query('ticket');
+    const grant = ticket ? await deps.feed.redeem(ticket) : null;
+    if (!grant) {
+      throw fail.unauthorized(
+        'the live-feed ticket is missing, used, expired or invalid',
+        'Create a new ticket with POST /api/feed/ticket (sign in again if that fails), then reconnect.',
+        { code: 'authorize_request', target: 'live_feed' },
+      );
+    }
+    accept((ws) => {
+      const detach = deps.feed.attach(grant, {
+        send: (text) => ws.send(text),
+        close: (code, reason) => ws.close(code, reason),
+      });
+      ws.on('close', detach);
+      ws.on('error', detach);
+    });
+    // The 101 itself is written by the upgrade handler once this answer accepts.
+    return c.body(null, 200);
+  });
 }

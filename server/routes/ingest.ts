@@ -41,7 +41,7 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
     tags: ['ingestion'],
     summary: 'Ingest a native telemetry envelope',
     description:
-      'Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id, and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.',
+      'Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id (an id repeated within the envelope is `422 validation_failed`), and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.',
     security: [{ ingestBearer: [] }],
     request: {
       body: { required: true, content: { 'application/json': { schema: NativeEnvelope } } },

@@ -741,7 +741,7 @@ export interface paths {
     put?: never;
     /**
      * Ingest a native telemetry envelope
-     * @description Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id, and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.
+     * @description Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id (an id repeated within the envelope is `422 validation_failed`), and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.
      */
     post: {
       parameters: {
@@ -1157,7 +1157,7 @@ export interface components {
       };
     };
     /**
-     * @description Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`; release, environment and service_name come from the item or from the envelope, and must not be blank.
+     * @description Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`, unique within the envelope; release, environment and service_name come from the item or from the envelope, and must not be blank.
      * @example {
      *       "release": "checkout@2.14.0",
      *       "environment": "production",

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { PlanTier } from '../domain/plans';
+import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
+import { call, type ApiResponse } from './api-client';
+import type { RunningService } from './start-service';
+
+/**
+ * Helpers for the ingestion and live-feed contract tests: item builders, the two ingest
+ * routes, a read-only view of the SQLite file, and tenants created straight in the store.
+ */
+
+export const NATIVE = '/api/telemetry/ingest';
+export const SDK = '/v1/events';
+
+export const T0 = '2025-03-03T08:00:00.000Z';
+export const at = (offsetMs: number) => new Date(Date.parse(T0) + offsetMs).toISOString();
+
+/** Envelope (native) or context (SDK) defaults that make every item valid. */
+export const CONTEXT = {
+  release: 'shop@1.0.0',
+  environment: 'production',
+  service_name: 'checkout-api',
+};
+
+type Item = Record<string, unknown> & { id: string };
+
+export const logItem = (o: Record<string, unknown> = {}): Item => ({
+  id: randomUUID(),
+  occurred_at: T0,
+  severity: 'info',
+  message: 'cart loaded',
+  attributes: { cart_items: 3 },
+  ...o,
+});
+
+export const issueItem = (o: Record<string, unknown> = {}): Item => ({
+  id: randomUUID(),
+  occurred_at: T0,
+  severity: 'error',
+  message: 'payment declined',
+  exception: { type: 'PaymentError', value: 'card declined' },
+  stack_trace:
+    'PaymentError: card declined\n    at charge (src/pay.ts:10:5)\n    at checkout (src/checkout.ts:20:3)',
+  ...o,
+});
+
+export const spanItem = (o: Record<string, unknown> = {}): Item => ({
+  id: randomUUID(),
+  trace_id: 'a'.repeat(32),
+  span_id: randomUUID().replace(/-/g, '').slice(0, 16),
+  name: 'GET /cart',
+  operation: 'http.server',
+  started_at: T0,
+  duration_ms: 12.5,
+  status: 'ok',
+  ...o,
+});
+
+export const actionItem = (o: Record<string, unknown> = {}): Item => ({
+  id: randomUUID(),
+  occurred_at: T0,
+  name: 'checkout_started',
+  kind: 'interaction',
+  distinct_id: 'user-1',
+  session_id: 'session-1',
+  properties: { plan: 'pro' },
+  ...o,
+});
+
+export const metricItem = (o: Record<string, unknown> = {}): Item => ({
+  id: randomUUID(),
+  occurred_at: T0,
+  name: 'web.vitals.lcp',
+  kind: 'gauge',
+  value: 2310,
+  unit: 'ms',
+  ...o,
+});
+
+export type NativeEnvelope = {
+  issues?: Item[];
+  logs?: Item[];
+  trace_spans?: Item[];
+  actions?: Item[];
+  [key: string]: unknown;
+};
+
+export const nativeBody = (items: NativeEnvelope) => ({ ...CONTEXT, ...items });
+
+export type SdkEvent = Item & { type: string };
+export const sdkEvent = (type: string, item: Item): SdkEvent => ({ type, ...item });
+export const sdkBody = (events: unknown[], extra: Record<string, unknown> = {}) => ({
+  sdk: { name: 'lookout.javascript', version: '2.3.0' },
+  context: { ...CONTEXT },
+  events,
+  ...extra,
+});
+
+export const ingest = (svc: RunningService<boolean>, route: string, key: string, json: unknown) =>
+  call(svc.baseUrl, 'POST', route, { token: key, json });
+
+export type NativeCounts = {
+  issues: number;
+  logs: number;
+  trace_spans: number;
+  actions: number;
+  already_accepted: number;
+};
+export type SdkCounts = NativeCounts & { metrics: number; context_updated: boolean };
+
+export const body = <T>(res: ApiResponse) => res.body as T;
+
+/** Reads the service's SQLite file with a connection of its own, read-only. */
+export function readDb<T>(dir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(dir, 'lookout.sqlite'), {
+    readonly: true,
+    fileMustExist: true,
+  });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+export const TELEMETRY_TABLES = [
+  'logs',
+  'issue_occurrences',
+  'issues',
+  'spans',
+  'actions',
+  'metric_samples',
+] as const;
+export type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
+
+/** Row count of every telemetry table (and the usage counters), optionally of one project. */
+export function tableCounts(dir: string, projectId?: string) {
+  return readDb(dir, (db) => {
+    const counts: Record<string, number> = {};
+    for (const t of [...TELEMETRY_TABLES, 'usage_counters', 'project_contexts']) {
+      const sql = `SELECT COUNT(*) AS n FROM ${t}${projectId ? ' WHERE project_id = ?' : ''}`;
+      const row = db.prepare(sql).get(...(projectId ? [projectId] : [])) as { n: number };
+      counts[t] = row.n;
+    }
+    return counts;
+  });
+}
+
+/** How many rows of a table hold each of the ids (column `id`, or `event_id` for metrics). */
+export function idCounts(dir: string, table: TelemetryTable, projectId: string, ids: string[]) {
+  const column = table === 'metric_samples' ? 'event_id' : 'id';
+  return readDb(dir, (db) => {
+    const stmt = db.prepare(
+      `SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND ${column} = ?`,
+    );
+    return ids.map((id) => (stmt.get(projectId, id) as { n: number }).n);
+  });
+}
+
+export type UsageRow = { stream: string; day: number; events: number; bytes: number };
+
+/** The usage counters of a project, by stream. */
+export function usageOf(dir: string, projectId: string): Record<string, UsageRow> {
+  return readDb(dir, (db) => {
+    const rows = db
+      .prepare('SELECT stream, day, events, bytes FROM usage_counters WHERE project_id = ?')
+      .all(projectId) as UsageRow[];
+    return Object.fromEntries(rows.map((r) => [r.stream, r]));
+  });
+}
+
+export type Tenant = {
+  accountId: string;
+  organizationId: string;
+  projectId: string;
+  ingestKey: string;
+  email: string;
+  password: string;
+};
+
+/**
+ * An account owning its own organization and project, with an ingest key: its usage and
+ * access are independent of the demo world (whatever the demo seeds).
+ */
+export async function createTenant(
+  svc: RunningService<boolean>,
+  opts: { tier?: PlanTier; password?: string } = {},
+): Promise<Tenant> {
+  const store = svc.deps.store;
+  const now = svc.clock.now();
+  const accountId = newId();
+  const organizationId = newId();
+  const projectId = newId();
+  const short = accountId.slice(0, 8);
+  const email = `owner-${short}@elsewhere.test`;
+  const password = opts.password ?? 'not-used';
+  await store.accounts.create({
+    id: accountId,
+    email,
+    name: null,
+    passwordHash: opts.password ? await hashPassword(password) : 'scrypt$unusable',
+    createdAt: now,
+    revokedBefore: null,
+  });
+  await store.accounts.createOrganization({
+    id: organizationId,
+    slug: `org-${short}`,
+    name: `Org ${short}`,
+    createdAt: now,
+  });
+  await store.accounts.addMember({ organizationId, accountId, role: 'owner' });
+  await store.projects.create({
+    id: projectId,
+    organizationId,
+    slug: `project-${short}`,
+    name: `Project ${short}`,
+    createdAt: now,
+  });
+  const ingestKey = await addIngestKey(svc, projectId);
+  if (opts.tier) await store.usage.setPlan(accountId, opts.tier, 'active');
+  return { accountId, organizationId, projectId, ingestKey, email, password };
+}
+
+/** A new ingest key of the project, optionally already revoked or with an expiry. */
+export async function addIngestKey(
+  svc: RunningService<boolean>,
+  projectId: string,
+  times: { expiresAt?: number; revokedAt?: number } = {},
+): Promise<string> {
+  const key = newToken('ingest');
+  await svc.deps.store.projects.createIngestKey({
+    id: newId(),
+    projectId,
+    name: 'test key',
+    keyHash: hashToken(key),
+    keyPrefix: key.slice(0, 12),
+    createdAt: svc.clock.now(),
+    expiresAt: times.expiresAt ?? null,
+    revokedAt: times.revokedAt ?? null,
+  });
+  return key;
+}
