@@ -36,10 +36,45 @@ if (stale) {
 }
 
 const env = { LOOKOUT_DEMO: '1', ...process.env };
-const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/main.ts')], {
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const child = spawn(tsx, [path.join(root, 'server/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env,
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+
+// `npm start -- --live [--rate N]`: once the service answers, also run the demo's live
+// trickle against it (server/demo/demo-cli.ts) so the live feed has something to show.
+const args = process.argv.slice(2);
+let trickle = null;
+if (args.includes('--live')) {
+  const url = `http://localhost:${process.env.PORT ?? '8080'}`;
+  void (async () => {
+    while (child.exitCode === null) {
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        // Not listening yet: the first start seeds the demo world before it listens.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (child.exitCode !== null) return;
+    const extra = args.includes('--url') ? [] : ['--url', url];
+    trickle = spawn(tsx, [path.join(root, 'server/demo/demo-cli.ts'), ...args, ...extra], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
+  })();
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    trickle?.kill(sig);
+    child.kill(sig);
+  });
+}
+child.on('exit', (code) => {
+  trickle?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -32,6 +32,10 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   LOOKOUT_DATA_DIR: z.string().min(1).default('./.lookout'),
   LOOKOUT_DEMO: booleanFlag.default(false),
+  /** Volume of the seeded demo telemetry (1 = two weeks, a few hundred thousand events); 0 = accounts only. */
+  LOOKOUT_DEMO_SCALE: z.coerce.number().min(0).max(50).default(1),
+  /** Seed of the demo world's generator: the same seed gives the same telemetry. */
+  LOOKOUT_DEMO_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20_240_611),
   LOOKOUT_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   LOOKOUT_STATIC_DIR: z.string().min(1).default('./dist'),
   LOOKOUT_ACCESS_TOKEN_TTL_SECONDS: positiveSeconds.default(15 * 60),
@@ -62,6 +66,9 @@ export type ServiceConfig = {
   host: string;
   dataDir: string;
   demo: boolean;
+  /** Multiplies the demo world's volumes; 0 seeds the accounts and projects only. */
+  demoScale: number;
+  demoSeed: number;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   staticDir: string | null;
   accessTokenTtlSeconds: number;
@@ -87,6 +94,8 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
     host: e.HOST,
     dataDir: path.resolve(e.LOOKOUT_DATA_DIR),
     demo: e.LOOKOUT_DEMO,
+    demoScale: e.LOOKOUT_DEMO_SCALE,
+    demoSeed: e.LOOKOUT_DEMO_SEED,
     logLevel: e.LOOKOUT_LOG_LEVEL,
     staticDir: path.resolve(e.LOOKOUT_STATIC_DIR),
     accessTokenTtlSeconds: e.LOOKOUT_ACCESS_TOKEN_TTL_SECONDS,
@@ -100,10 +109,15 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
   };
 }
 
-/** Defaults for tests: everything from the schema, a given data directory, no static files. */
+/**
+ * Defaults for tests: everything from the schema, a given data directory, no static files.
+ * `demo: true` seeds the demo accounts only (`demoScale: 0`); a test that wants the demo
+ * telemetry too sets `demoScale`.
+ */
 export function testConfig(dataDir: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   return {
     ...readConfig({ LOOKOUT_DATA_DIR: dataDir, LOOKOUT_LOG_LEVEL: 'silent' }),
+    demoScale: 0,
     staticDir: null,
     port: 0,
     host: '127.0.0.1',

@@ -5,6 +5,7 @@ import { createFeedHub } from './feed/feed-hub';
 import { createLogger } from './http/logger';
 import { openSqliteStore } from './store/sqlite/sqlite-store';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
+import { seedDemoTelemetry } from './demo/seed-demo-world';
 
 /** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
 export async function createService(config: ServiceConfig, now: () => number = Date.now) {
@@ -21,8 +22,10 @@ export async function createService(config: ServiceConfig, now: () => number = D
   };
   let demoCredentialsFile: string | null = null;
   if (config.demo && (await store.accounts.count()) === 0) {
-    const creds = await seedDemoAccounts(deps);
-    demoCredentialsFile = writeDemoCredentials(config.dataDir, creds);
+    const demo = await seedDemoAccounts(deps);
+    demoCredentialsFile = writeDemoCredentials(config.dataDir, demo.credentials);
+    // Two weeks of telemetry, sent through the ingest routes before the service listens.
+    if (config.demoScale > 0) await seedDemoTelemetry(deps, demo);
   }
   const app = createApp(deps);
   return { app, deps, store, demoCredentialsFile };

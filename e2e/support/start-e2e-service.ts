@@ -15,6 +15,8 @@ const config = readConfig({
   HOST: '127.0.0.1',
   LOOKOUT_DATA_DIR: E2E_DATA_DIR,
   LOOKOUT_DEMO: '1',
+  // A small world: enough of every kind for the pages, seeded in a second or two.
+  LOOKOUT_DEMO_SCALE: '0.05',
   LOOKOUT_STATIC_DIR: 'dist',
   LOOKOUT_LOG_LEVEL: 'error',
 });

@@ -4,6 +4,7 @@ import { issuePersonalToken } from '../auth/credentials';
 import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
 import { slugify } from '../domain/slug';
 import type { Deps } from '../http/app-env';
+import { PROJECT_KEYS, PROJECT_NAMES } from './world-model';
 
 /** The shape tests and tools read from `<data dir>/demo-credentials.json`. Keep it. */
 export type DemoCredentials = {
@@ -12,6 +13,9 @@ export type DemoCredentials = {
   account_token: string;
   projects: { id: string; name: string; ingest_key: string }[];
 };
+
+/** What seeding the accounts gives the rest of the demo: the credentials and the owner. */
+export type DemoAccounts = { credentials: DemoCredentials; ownerAccountId: string };
 
 const people = [
   { name: 'Ada Okafor', email: 'demo@lookout.dev', role: 'owner' as const },
@@ -25,16 +29,17 @@ const teams = [
   { slug: 'platform', name: 'Platform', members: [1, 2] },
 ];
 
-const projectNames = ['Storefront Web', 'Checkout API', 'Mobile App'];
+/** Storefront Web, Checkout API, Mobile App: the names the demo world's generator uses. */
+const projectNames = PROJECT_KEYS.map((key) => PROJECT_NAMES[key]);
 
 /**
- * Creates the demo organization, its members and teams, and the projects with ingest keys,
- * then writes the credentials file. Only runs on an empty store.
+ * Creates the demo organization, its members and teams, and the projects with ingest keys.
+ * Only runs on an empty store; `writeDemoCredentials` then writes the credentials file.
  */
 export async function seedDemoAccounts(
   deps: Deps,
   password = 'lookout-demo',
-): Promise<DemoCredentials> {
+): Promise<DemoAccounts> {
   const now = deps.now();
   const orgId = newId();
   await deps.store.accounts.createOrganization({
@@ -90,10 +95,13 @@ export async function seedDemoAccounts(
   const ownerId = accountIds[0];
   if (!owner || !ownerId) throw new Error('demo world has no owner');
   return {
-    email: owner.email,
-    password,
-    account_token: await issuePersonalToken(deps, ownerId),
-    projects,
+    credentials: {
+      email: owner.email,
+      password,
+      account_token: await issuePersonalToken(deps, ownerId),
+      projects,
+    },
+    ownerAccountId: ownerId,
   };
 }
 

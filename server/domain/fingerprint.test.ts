@@ -61,6 +61,8 @@ describe('fingerprint', () => {
     ]);
     expect(topFrames('  File "app/views.py", line 10, in index')).toEqual(['index@app/views.py']);
     expect(topFrames('com.acme.Cart.add(Cart.java:42)')).toEqual(['com.acme.Cart.add@Cart.java']);
+    expect(topFrames('\tat com.acme.Cart.add(Cart.java:42)')).toEqual(['com.acme.Cart.add@Cart.java']);
+    expect(topFrames('at com.acme.Cart.add(Native Method)')).toEqual(['com.acme.Cart.add@Native Method']);
   });
 
   it('masks variable parts of a message', () => {

@@ -30,16 +30,17 @@ export function topFrames(stackTrace: string, count = TOP_FRAMES): string[] {
   const frames: string[] = [];
   for (const raw of stackTrace.split('\n')) {
     const line = raw.trim();
-    // JavaScript: "at fn (file:1:2)" or "at file:1:2"
-    let m = /^at (?:(.+?) \()?(.+?)(?::\d+){1,2}\)?$/.exec(line);
+    // JVM first ("at com.acme.Cart.add(Cart.java:42)", with or without "at "): the JavaScript
+    // pattern would also match it, but would read the whole frame as a file name.
+    let m = /^(?:at\s+)?([\w$.<>]+)\(([^:()]+)(?::\d+)?\)$/.exec(line);
     if (m) {
+      frames.push(`${m[1]}@${m[2]}`);
+    } else if ((m = /^at (?:(.+?) \()?(.+?)(?::\d+){1,2}\)?$/.exec(line))) {
+      // JavaScript: "at fn (file:1:2)" or "at file:1:2"
       frames.push(`${m[1] ?? '<anonymous>'}@${m[2]}`);
     } else if ((m = /^File "(.+?)", line \d+, in (.+)$/.exec(line))) {
       // Python
       frames.push(`${m[2]}@${m[1]}`);
-    } else if ((m = /^([\w$.<>]+)\(([^:()]+)(?::\d+)?\)$/.exec(line))) {
-      // JVM: "com.acme.Cart.add(Cart.java:42)"
-      frames.push(`${m[1]}@${m[2]}`);
     }
     if (frames.length >= count) break;
   }

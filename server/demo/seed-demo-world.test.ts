@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
+import { createService } from '../service';
+
+/** The whole path: demo accounts, then the world through the real ingest routes into SQLite. */
+describe('seeding the demo world into an empty data directory', () => {
+  let dir = '';
+  let db: Database.Database;
+  let closeStore = () => {};
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-demo-'));
+    const service = await createService(testConfig(dir, { demo: true, demoScale: 0.05 }));
+    closeStore = () => service.store.close();
+    db = new Database(path.join(dir, 'lookout.sqlite'), { readonly: true });
+  }, 60_000);
+  afterAll(() => {
+    db.close();
+    closeStore();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const count = (table: string) =>
+    (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+  it('stores rows of every kind', () => {
+    for (const table of [
+      'logs',
+      'issues',
+      'issue_occurrences',
+      'spans',
+      'actions',
+      'metric_samples',
+    ]) {
+      expect(count(table), table).toBeGreaterThan(0);
+    }
+    expect(count('issues')).toBeGreaterThanOrEqual(25);
+  });
+
+  it('fills all three projects', () => {
+    const rows = db
+      .prepare(
+        `SELECT p.name, (SELECT count(*) FROM logs l WHERE l.project_id = p.id) AS logs,
+           (SELECT count(*) FROM spans s WHERE s.project_id = p.id) AS spans
+         FROM projects p ORDER BY p.name`,
+      )
+      .all() as { name: string; logs: number; spans: number }[];
+    expect(rows.map((r) => r.name)).toEqual(['Checkout API', 'Mobile App', 'Storefront Web']);
+    for (const r of rows) {
+      expect(r.logs, r.name).toBeGreaterThan(0);
+      expect(r.spans, r.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('puts the demo owner on the pro plan', () => {
+    const owner = db
+      .prepare('SELECT plan_tier, plan_status FROM accounts WHERE email = ?')
+      .get('demo@lookout.dev');
+    expect(owner).toEqual({ plan_tier: 'pro', plan_status: 'active' });
+  });
+
+  it('keeps demo-credentials.json in its documented shape', () => {
+    const creds = JSON.parse(
+      fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(Object.keys(creds).sort()).toEqual(['account_token', 'email', 'password', 'projects']);
+    expect(creds.projects).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Storefront Web',
+        ingest_key: expect.stringMatching(/^lk_ik_/),
+      },
+      {
+        id: expect.any(String),
+        name: 'Checkout API',
+        ingest_key: expect.stringMatching(/^lk_ik_/),
+      },
+      { id: expect.any(String), name: 'Mobile App', ingest_key: expect.stringMatching(/^lk_ik_/) },
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import { createApp } from '../app';
+import type { Deps } from '../http/app-env';
+import type { DemoAccounts, DemoCredentials } from './demo-accounts';
+import type { DemoDeployment } from './deployment-timeline';
+import { generateDemoWorld } from './generate-world';
+import { appTransport, sendBatches, type SendOptions, type SendReport } from './send-batches';
+import type { Stream } from './telemetry-collector';
+import { byProjectKey } from './world-model';
+
+type AppLike = Parameters<typeof appTransport>[0];
+
+export type SeedResult = SendReport & {
+  seconds: number;
+  /** What the generator made (accepted counts are in `accepted`). */
+  generated: Record<Stream, number>;
+  deployments: DemoDeployment[];
+};
+
+/** The ingest key of each demo project. */
+export const ingestKeysByProject = (creds: DemoCredentials) =>
+  byProjectKey(creds.projects, (p) => p.ingest_key);
+
+/** Generates the world and sends it through `app`'s ingest routes with the projects' keys. */
+export async function seedDemoWorld(opts: {
+  app: AppLike;
+  credentials: DemoCredentials;
+  now: number;
+  seed: number;
+  scale: number;
+  sleep?: SendOptions['sleep'];
+  onStopped?: SendOptions['onStopped'];
+}): Promise<SeedResult> {
+  const started = performance.now();
+  const world = generateDemoWorld({ seed: opts.seed, now: opts.now, scale: opts.scale });
+  const keys = ingestKeysByProject(opts.credentials);
+  const report = await sendBatches(world.batches, {
+    transport: appTransport(opts.app),
+    keyOf: (project) => keys[project],
+    ...(opts.sleep ? { sleep: opts.sleep } : {}),
+    ...(opts.onStopped ? { onStopped: opts.onStopped } : {}),
+  });
+  return {
+    ...report,
+    seconds: (performance.now() - started) / 1000,
+    generated: world.counts,
+    deployments: world.deployments,
+  };
+}
+
+export function describeSeed(r: SeedResult): string {
+  const a = r.accepted;
+  return (
+    `Seeded the demo world: ${a.issues} issues events, ${a.logs} logs, ${a.trace_spans} spans, ` +
+    `${a.actions} actions, ${a.metrics} metrics in ${r.seconds.toFixed(1)} s`
+  );
+}
+
+/**
+ * The service's first start with the demo on: put the demo owner on the pro plan (the
+ * documented way a demo account gets its plan; the world does not fit the free quotas),
+ * then send two weeks of telemetry through the app's own ingest routes. The app used for
+ * seeding is built like the served one but without access-log lines for its few hundred
+ * requests; errors are still logged.
+ */
+export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise<SeedResult> {
+  const { demoScale: scale, demoSeed: seed } = deps.config;
+  await deps.store.usage.setPlan(demo.ownerAccountId, 'pro', 'active');
+  const app = createApp({ ...deps, log: { info: () => {}, error: deps.log.error } });
+  deps.log.info(`Seeding the demo world (scale ${scale}, seed ${seed})…`);
+  const result = await seedDemoWorld({
+    app,
+    credentials: demo.credentials,
+    now: deps.now(),
+    seed,
+    scale,
+    onStopped: (s) =>
+      deps.log.error(
+        `demo world: stopped sending ${s.stream}: usage_limit_exceeded (${s.limit}) until ${s.reset_at}`,
+      ),
+  });
+  deps.log.info(describeSeed(result), {
+    issues: result.accepted.issues,
+    logs: result.accepted.logs,
+    trace_spans: result.accepted.trace_spans,
+    actions: result.accepted.actions,
+    metrics: result.accepted.metrics,
+    seconds: Math.round(result.seconds * 10) / 10,
+  });
+  return result;
+}

@@ -1,0 +1,154 @@
+import type { PlannedBatch } from './plan-batches';
+import { STREAMS, type Stream } from './telemetry-collector';
+import type { ProjectKey } from './world-model';
+
+/**
+ * Sends planned batches one after another and follows the ingest routes' answers the way the
+ * spec's retry rules ask: `rate_limited` waits `retry_after_seconds` (then backs off with
+ * jitter) and re-sends the same body, same ids; `usage_limit_exceeded` stops that stream; any
+ * other non-200 is a bug in the demo and throws.
+ */
+export type IngestRequest = { path: string; key: string; body: string };
+export type IngestResponse = { status: number; body: unknown };
+export type IngestTransport = (req: IngestRequest) => Promise<IngestResponse>;
+
+type FetchLike = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+async function readResponse(res: Response): Promise<IngestResponse> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's error page): keep the text for the error message.
+  }
+  return { status: res.status, body };
+}
+
+const requestInit = (req: IngestRequest): RequestInit => ({
+  method: 'POST',
+  headers: { Authorization: `Bearer ${req.key}`, 'Content-Type': 'application/json' },
+  body: req.body,
+});
+
+/** In process, through the built app: the real routes and middleware, without a socket. */
+export function appTransport(app: { request: FetchLike }): IngestTransport {
+  return async (req) => readResponse(await app.request(req.path, requestInit(req)));
+}
+
+/** Over HTTP to a running service. */
+export function httpTransport(baseUrl: string): IngestTransport {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async (req) => readResponse(await fetch(`${base}${req.path}`, requestInit(req)));
+}
+
+export class DemoIngestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`demo ingest of ${what} failed: HTTP ${status} ${JSON.stringify(body).slice(0, 500)}`);
+  }
+}
+
+export type StoppedStream = { stream: Stream; limit: string; reset_at: string };
+
+export type SendReport = {
+  accepted: Record<Stream, number>;
+  alreadyAccepted: number;
+  requests: number;
+  rateLimitedRetries: number;
+  stopped: StoppedStream[];
+};
+
+export type SendOptions = {
+  transport: IngestTransport;
+  keyOf: (project: ProjectKey) => string;
+  sleep?: (ms: number) => Promise<void>;
+  /** Give up on one batch after this many `rate_limited` answers in a row. */
+  maxRateLimitedRetries?: number;
+  onStopped?: (stopped: StoppedStream) => void;
+  /** Streams already stopped (the live trickle keeps them across calls). */
+  stopped?: Set<Stream>;
+};
+
+export const emptyCounts = (): Record<Stream, number> =>
+  Object.fromEntries(STREAMS.map((s) => [s, 0])) as Record<Stream, number>;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type ErrorBody = {
+  code?: unknown;
+  retry_after_seconds?: unknown;
+  limit?: unknown;
+  reset_at?: unknown;
+};
+
+const asObject = (body: unknown): ErrorBody & Record<string, unknown> =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+
+export async function sendBatches(
+  batches: Iterable<PlannedBatch>,
+  opts: SendOptions,
+): Promise<SendReport> {
+  const sleep = opts.sleep ?? defaultSleep;
+  const maxRetries = opts.maxRateLimitedRetries ?? 20;
+  const stopped = opts.stopped ?? new Set<Stream>();
+  const report: SendReport = {
+    accepted: emptyCounts(),
+    alreadyAccepted: 0,
+    requests: 0,
+    rateLimitedRetries: 0,
+    stopped: [],
+  };
+  for (const batch of batches) {
+    if (stopped.has(batch.stream)) continue;
+    // Serialized once: a retry re-sends exactly the same body, so the same ids.
+    const req = {
+      path: batch.path,
+      key: opts.keyOf(batch.project),
+      body: JSON.stringify(batch.body),
+    };
+    for (let attempt = 0; ; attempt++) {
+      report.requests++;
+      const res = await opts.transport(req);
+      const body = asObject(res.body);
+      if (res.status === 200) {
+        for (const stream of STREAMS) {
+          const n = body[stream];
+          if (typeof n === 'number') report.accepted[stream] += n;
+        }
+        if (typeof body.already_accepted === 'number')
+          report.alreadyAccepted += body.already_accepted;
+        break;
+      }
+      if (res.status === 429 && body.code === 'rate_limited' && attempt < maxRetries) {
+        report.rateLimitedRetries++;
+        const base = typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : 1;
+        // The first wait is what the service asked for; later ones back off with jitter.
+        const wait =
+          base * 1000 * 2 ** Math.min(attempt, 5) + (attempt > 0 ? Math.random() * 250 : 0);
+        await sleep(wait);
+        continue;
+      }
+      if (res.status === 429 && body.code === 'usage_limit_exceeded') {
+        const s: StoppedStream = {
+          stream: batch.stream,
+          limit: String(body.limit ?? 'unknown'),
+          reset_at: String(body.reset_at ?? ''),
+        };
+        stopped.add(batch.stream);
+        report.stopped.push(s);
+        opts.onStopped?.(s);
+        break;
+      }
+      throw new DemoIngestError(
+        res.status,
+        res.body,
+        `${batch.items} ${batch.stream} (${batch.project})`,
+      );
+    }
+  }
+  return report;
+}
