@@ -61,8 +61,12 @@ describe('fingerprint', () => {
     ]);
     expect(topFrames('  File "app/views.py", line 10, in index')).toEqual(['index@app/views.py']);
     expect(topFrames('com.acme.Cart.add(Cart.java:42)')).toEqual(['com.acme.Cart.add@Cart.java']);
-    expect(topFrames('\tat com.acme.Cart.add(Cart.java:42)')).toEqual(['com.acme.Cart.add@Cart.java']);
-    expect(topFrames('at com.acme.Cart.add(Native Method)')).toEqual(['com.acme.Cart.add@Native Method']);
+    expect(topFrames('\tat com.acme.Cart.add(Cart.java:42)')).toEqual([
+      'com.acme.Cart.add@Cart.java',
+    ]);
+    expect(topFrames('at com.acme.Cart.add(Native Method)')).toEqual([
+      'com.acme.Cart.add@Native Method',
+    ]);
   });
 
   it('masks variable parts of a message', () => {
