@@ -7,8 +7,9 @@ type Fixtures = {
   signedInPage: Page;
 };
 
-export async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.goto('/sign-in');
+/** Signs in through the form; `origin` names another service than the shared one. */
+export async function signInThroughForm(page: Page, email: string, password: string, origin = '') {
+  await page.goto(`${origin}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -17,3 +17,10 @@ export function formatUtcDateTime(iso: string, options: { ms?: boolean } = {}): 
   const seconds = `${pad(d.getUTCSeconds())}${options.ms ? `.${pad(d.getUTCMilliseconds(), 3)}` : ''}`;
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${seconds} UTC`;
 }
+
+/** `14:05:09 UTC`: a time of today's events, where the date would only add noise. */
+export function formatUtcTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
+}

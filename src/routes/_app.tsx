@@ -7,6 +7,7 @@ import { ensureSession } from '../api/session';
 import { AppError } from '../features/app-shell/app-error';
 import { AppLayout } from '../features/app-shell/app-layout';
 import { isProjectIdList, isUuid } from '../lib/project-scope';
+import { LiveFeed } from '../live/live-feed';
 import { isRfc3339, isSinceValue } from '../lib/time-range';
 
 /**
@@ -38,8 +39,12 @@ function AppRoute() {
   const { data: account } = useSuspenseQuery(accountQueries.me());
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   return (
-    <AppLayout account={account} projects={projects}>
-      <Outlet />
-    </AppLayout>
+    <>
+      {/* One live-feed connection per signed-in console. */}
+      <LiveFeed />
+      <AppLayout account={account} projects={projects}>
+        <Outlet />
+      </AppLayout>
+    </>
   );
 }

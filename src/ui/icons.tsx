@@ -114,6 +114,35 @@ export const OfflineIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A log line (lines of text). */
+export const LogIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 4h10M3 8h10M3 12h6" />
+  </Icon>
+);
+
+/** An issue (an error event). */
+export const IssueIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="8" cy="8" r="5.75" />
+    <path d="M8 5v3.5M8 10.85v.15" />
+  </Icon>
+);
+
+/** A trace span (bars of a waterfall). */
+export const SpanIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2.5 4h6M5 8h6.5M8.5 12h5" />
+  </Icon>
+);
+
+/** A product action (a pointer). */
+export const ActionIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m4 3 8.5 4.25-3.75 1L7 12z" />
+  </Icon>
+);
+
 /** The product mark (same drawing as the favicon). */
 export const LookoutMark = ({ size = 20, ...props }: IconProps) => (
   <svg

@@ -4,10 +4,14 @@ import type { Project } from '../../api/queries/projects';
 import { AccountMenu } from './account-menu';
 import styles from './app-shell.module.css';
 import { AppSidebar } from './app-sidebar';
+import { LiveControl } from './live-control';
 import { ScopeControl } from './scope-control';
 import { TimeRangeControl } from './time-range-control';
 
-/** The signed-in frame: sidebar navigation, the header with scope, time range and account. */
+/**
+ * The signed-in frame: sidebar navigation, the header with scope, time range, the Live
+ * indicator and account.
+ */
 export function AppLayout({
   account,
   projects,
@@ -26,7 +30,10 @@ export function AppLayout({
             <ScopeControl projects={projects} />
             <TimeRangeControl />
           </div>
-          <AccountMenu account={account} />
+          <div className={styles.headerEnd}>
+            <LiveControl projects={projects} />
+            <AccountMenu account={account} />
+          </div>
         </header>
         <main className={styles.content}>{children}</main>
       </div>

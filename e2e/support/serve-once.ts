@@ -1,0 +1,22 @@
+/**
+ * Runs one service process for a test that needs its own instance (one it may kill and
+ * start again): `PORT` and `LOOKOUT_DATA_DIR` from the environment, demo seed on an empty
+ * data directory, the built console from `dist/`.
+ */
+import { readConfig } from '../../server/config';
+import { listen } from '../../server/listen';
+import { createService } from '../../server/service';
+
+const config = readConfig({
+  PORT: process.env.PORT,
+  HOST: '127.0.0.1',
+  LOOKOUT_DATA_DIR: process.env.LOOKOUT_DATA_DIR,
+  LOOKOUT_DEMO: '1',
+  // Accounts and projects only: the tests that use it send their own telemetry, and a
+  // restart must be quick.
+  LOOKOUT_DEMO_SCALE: process.env.LOOKOUT_DEMO_SCALE ?? '0',
+  LOOKOUT_STATIC_DIR: 'dist',
+  LOOKOUT_LOG_LEVEL: 'error',
+});
+const { app } = await createService(config);
+await listen(app, config.port, config.host);
