@@ -29,8 +29,8 @@ const service = await createService(
 const running = await listen(service.app, 0, '127.0.0.1');
 process.stdout.write(`${JSON.stringify({ port: running.port, dir })}\n`);
 process.on('SIGTERM', () => {
-  void running.close().then(() => {
-    service.store.close();
-    process.exit(0);
-  });
+  void running
+    .close()
+    .then(() => service.store.close())
+    .then(() => process.exit(0));
 });

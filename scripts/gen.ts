@@ -19,7 +19,7 @@ async function emitOpenApi(): Promise<Record<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-gen-'));
   const { app, store } = await createService(testConfig(dir));
   const doc = openApiDocument(app);
-  store.close();
+  await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
   const json = `${JSON.stringify(doc, null, 2)}\n`;
   const ast = await openapiTS(JSON.parse(json) as Parameters<typeof openapiTS>[0]);

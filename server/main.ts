@@ -24,10 +24,10 @@ async function main() {
   const stop = () => {
     // 1001 "going away": clients reconnect to the next instance with a fresh ticket.
     deps.feed.closeAll(1001, 'service stopping');
-    void running.close().then(() => {
-      store.close();
-      process.exit(0);
-    });
+    void running
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', stop);

@@ -10,7 +10,7 @@ import { createService } from '../service';
 describe('seeding the demo world into an empty data directory', () => {
   let dir = '';
   let db: Database.Database;
-  let closeStore = () => {};
+  let closeStore = async () => {};
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-demo-'));
@@ -18,9 +18,9 @@ describe('seeding the demo world into an empty data directory', () => {
     closeStore = () => service.store.close();
     db = new Database(path.join(dir, 'lookout.sqlite'), { readonly: true });
   }, 60_000);
-  afterAll(() => {
+  afterAll(async () => {
     db.close();
-    closeStore();
+    await closeStore();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

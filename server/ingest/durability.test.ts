@@ -67,7 +67,7 @@ async function provision(dir: string): Promise<{ projectId: string; key: string 
     });
     return { projectId, key };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

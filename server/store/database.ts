@@ -6,9 +6,11 @@ import { migrations } from './migrations';
 export type Db = Database.Database;
 
 /** Opens (creating if needed) the service's one SQLite file in WAL mode and migrates it. */
+export const databaseFile = (dataDir: string): string => path.join(dataDir, 'lookout.sqlite');
+
 export function openDatabase(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'lookout.sqlite'));
+  const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -29,7 +29,8 @@ export interface Store {
   idempotency: IdempotencyStore;
   telemetry: TelemetryStore;
   usage: UsageStore;
-  close(): void;
+  /** Closes storage; resolves once background work on the files has stopped. */
+  close(): Promise<void>;
 }
 
 export interface AccountsStore {

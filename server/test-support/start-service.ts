@@ -87,7 +87,7 @@ export async function startService<D extends boolean = false>(
     creds: creds as RunningService<D>['creds'],
     async close() {
       await running.close();
-      service.store.close();
+      await service.store.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,5 @@
-import { openDatabase } from '../database';
+import { databaseFile, openDatabase } from '../database';
+import { startBackgroundCheckpoints } from './background-checkpoints';
 import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteCredentials } from './credentials';
@@ -10,6 +11,7 @@ import { sqliteUsage } from './usage';
 /** The embedded store: one SQLite file in the data directory. */
 export function openSqliteStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
+  const stopCheckpoints = startBackgroundCheckpoints(db, databaseFile(dataDir));
   return {
     accounts: sqliteAccounts(db),
     credentials: sqliteCredentials(db),
@@ -17,6 +19,9 @@ export function openSqliteStore(dataDir: string): Store {
     idempotency: sqliteIdempotency(db),
     telemetry: sqliteTelemetry(db),
     usage: sqliteUsage(db),
-    close: () => db.close(),
+    close: async () => {
+      await stopCheckpoints();
+      db.close();
+    },
   };
 }
