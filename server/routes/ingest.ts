@@ -13,6 +13,7 @@ import { jsonBody } from '../http/json-body';
 import { errorResponses, jsonContent } from '../http/openapi-shared';
 import { createRateLimiter, rateLimited } from '../http/rate-limit';
 import type { MiddlewareHandler } from 'hono';
+import type { AcceptResult } from '../store/store';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const reviewAction = {
@@ -21,6 +22,17 @@ const reviewAction = {
 };
 
 const ingestErrors = errorResponses(400, 401, 413, 415, 422, 429);
+
+/** The counts both routes answer with (the SDK route adds metrics and context_updated). */
+const nativeCounts = (r: AcceptResult) => ({
+  issues: r.counts.issues,
+  logs: r.counts.logs,
+  trace_spans: r.counts.trace_spans,
+  actions: r.counts.actions,
+  already_accepted: r.alreadyAccepted,
+  next: 'Read the telemetry back with the list routes; the live feed shows new events.',
+  next_action: reviewAction,
+});
 
 /**
  * The two ingest routes. Their bodies are validated by hand (not by the route's schema) so
@@ -60,19 +72,7 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
     async (c) => {
       const batch = parseNativeEnvelope(c.get('jsonBody'), c.get('ingestKey').projectId);
       if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
-      const r = await acceptBatch(deps, batch);
-      return c.json(
-        {
-          issues: r.counts.issues,
-          logs: r.counts.logs,
-          trace_spans: r.counts.trace_spans,
-          actions: r.counts.actions,
-          already_accepted: r.alreadyAccepted,
-          next: 'Read the telemetry back with the list routes; the live feed shows new events.',
-          next_action: reviewAction,
-        },
-        200,
-      );
+      return c.json(nativeCounts(await acceptBatch(deps, batch)), 200);
     },
   );
 
@@ -98,17 +98,7 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
       if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
       const r = await acceptBatch(deps, batch);
       return c.json(
-        {
-          issues: r.counts.issues,
-          logs: r.counts.logs,
-          trace_spans: r.counts.trace_spans,
-          actions: r.counts.actions,
-          metrics: r.counts.metrics,
-          already_accepted: r.alreadyAccepted,
-          context_updated: r.contextUpdated,
-          next: 'Read the telemetry back with the list routes; the live feed shows new events.',
-          next_action: reviewAction,
-        },
+        { ...nativeCounts(r), metrics: r.counts.metrics, context_updated: r.contextUpdated },
         200,
       );
     },
