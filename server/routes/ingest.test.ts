@@ -911,6 +911,14 @@ describe('ingestion: issue grouping', () => {
       status: 'archived',
       occurrence_count: 2,
     });
+    // An occurrence older than the newest one, arriving late, is not a regression.
+    setIssueStatus(svc.dir, resolved.id, 'resolved');
+    const late = issueItem({ fingerprint: resolvedFp, occurred_at: at(5_000) });
+    await ingest(svc, NATIVE, key, nativeBody({ issues: [late] }));
+    expect(issueOf(svc.dir, project, late.id)).toMatchObject({
+      status: 'resolved',
+      occurrence_count: 3,
+    });
   });
 });
 
