@@ -31,6 +31,9 @@ export function startBackgroundCheckpoints(
   return () =>
     new Promise<void>((resolve) => {
       worker.once('exit', () => resolve());
+      // Unref'd so it never holds a process open, but closing must wait for it: without this a
+      // script whose last step is close() ends with its promise unsettled.
+      worker.ref();
       worker.postMessage('stop');
     });
 }
