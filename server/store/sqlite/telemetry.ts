@@ -90,14 +90,14 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
       trace_id, span_id, breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version, received_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     // The group shows its newest occurrence; an older one arriving late changes only counts and first_seen_at.
-    // A resolved issue that occurs again (newer than anything seen) is a regression and becomes
+    // A resolved issue that occurs again (not older than anything seen) is a regression and becomes
     // unresolved; an older occurrence arriving late does not reopen it; archived stays archived.
     updateIssue: db.prepare(`UPDATE issues SET
       occurrence_count = occurrence_count + 1,
       first_seen_at = MIN(first_seen_at, @at),
       latest_occurrence_seq = CASE WHEN latest_occurrence_seq = 0 OR @at >= last_seen_at THEN @seq ELSE latest_occurrence_seq END,
       last_seen_at = MAX(last_seen_at, @at),
-      status = CASE WHEN status = 'resolved' AND @at > last_seen_at THEN 'unresolved' ELSE status END
+      status = CASE WHEN status = 'resolved' AND @at >= last_seen_at THEN 'unresolved' ELSE status END
       WHERE id = @id`),
     insertSpan:
       db.prepare(`INSERT INTO spans (id, project_id, trace_id, span_id, parent_span_id, name,
