@@ -5,6 +5,8 @@ import { ApiError, fail } from './http/api-error';
 import type { AppEnv, Deps } from './http/app-env';
 import { accessLog } from './http/access-log';
 import { validationHook } from './http/validation-hook';
+import { ReadRuleError } from './domain/read-rules/read-rule-error';
+import { fromReadRule } from './http/strict-query';
 import { createMethodIndex } from './http/method-not-allowed';
 import { securityHeaders } from './http/security-headers';
 import { createConsoleServer } from './http/static-console';
@@ -13,6 +15,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerHealthRoutes } from './routes/health';
 import { registerFeedRoutes } from './routes/feed';
 import { registerIngestRoutes } from './routes/ingest';
+import { registerLogRoutes } from './routes/logs';
 import { registerProjectRoutes } from './routes/projects';
 
 const apiPrefixes = ['/api/', '/v1/', '/healthz'];
@@ -41,6 +44,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerAccountRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerIngestRoutes(app, deps);
+  registerLogRoutes(app, deps);
   registerFeedRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {
@@ -86,6 +90,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof ReadRuleError) return errorResponse(c, fromReadRule(err));
     // Client errors raised by the framework (e.g. the body media-type gate of @hono/zod-openapi)
     // are the caller's mistake, not a 500.
     const client = err instanceof HTTPException ? fromHttpException(err) : null;

@@ -1,6 +1,8 @@
 import type { PlanTier } from '../domain/plans';
 import type { LimitName, UsageByStream } from '../domain/usage';
-import type { Batch } from '../ingest/normalized';
+import type { AttributeFilter } from '../domain/read-rules/attribute-filters';
+import type { Severity } from '../domain/severity';
+import type { Batch, LogEvent } from '../ingest/normalized';
 import type {
   AccessTokenRow,
   AccountRow,
@@ -28,6 +30,7 @@ export interface Store {
   projects: ProjectsStore;
   idempotency: IdempotencyStore;
   telemetry: TelemetryStore;
+  logs: LogsStore;
   usage: UsageStore;
   /** Closes storage; resolves once background work on the files has stopped. */
   close(): Promise<void>;
@@ -147,6 +150,42 @@ export type IssueRow = {
   breadcrumbs: unknown[] | null;
   breadcrumbsTruncated: boolean;
 };
+
+/** A stored log as the read routes return it (the live feed passes its `LogEvent`, a superset). */
+export type LogRecord = Omit<LogEvent, 'kind' | 'attributesJson' | 'bytes'> & { projectId: string };
+
+/** Triage status of the log list: `active` (default), `ignored`, or `all`. */
+export type LogStatus = 'active' | 'ignored' | 'all';
+
+/** A validated log list query; every filter is already checked by the read rules. */
+export type LogListQuery = {
+  /** Readable projects to read; empty reads nothing. */
+  projectIds: string[];
+  /** Compared with effective severity (after rules). */
+  severity: Severity | null;
+  /** Case-insensitive substring of the message. */
+  search: string | null;
+  traceId: string | null;
+  serviceName: string | null;
+  release: string | null;
+  environment: string | null;
+  status: LogStatus;
+  attributeFilters: AttributeFilter[];
+  /** Epoch ms, inclusive. */
+  since: number | null;
+  /** Epoch ms, exclusive. */
+  until: number | null;
+  /** Rows strictly after this position in newest-first order. */
+  after: { time: number; id: string } | null;
+  limit: number;
+};
+
+export interface LogsStore {
+  /** Matching logs, newest first (occurred_at DESC, id DESC), at most `limit`. */
+  list(q: LogListQuery): Promise<LogRecord[]>;
+  /** The log with this id in one of the projects, or null. */
+  byId(projectIds: string[], id: string): Promise<LogRecord | null>;
+}
 
 export interface UsageStore {
   /** The account that owns the project's organization, and its plan. */

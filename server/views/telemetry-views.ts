@@ -1,5 +1,5 @@
-import type { ActionEvent, LogEvent, SpanEvent } from '../ingest/normalized';
-import type { IssueRow } from '../store/store';
+import type { ActionEvent, SpanEvent } from '../ingest/normalized';
+import type { IssueRow, LogRecord } from '../store/store';
 
 /**
  * The canonical records the service returns, shared by the read routes and the live feed
@@ -19,7 +19,8 @@ const triageOf = (severity: string) => ({
   rule_applied: false,
 });
 
-export function logView(l: LogEvent & { projectId: string }) {
+/** Takes a stored log (reads) or a just-ingested `LogEvent` (live feed), which is a superset. */
+export function logView(l: LogRecord) {
   return {
     id: l.id,
     project_id: l.projectId,

@@ -924,6 +924,181 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Logs of readable projects, newest first
+     * @description A bare array by default; with `pagination=cursor`, `{logs, next_cursor}`. Follow `next_cursor` until it is `null`, repeating every filter.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). An unreadable project gives `[]`. */
+          project_id?: string;
+          /** @description 2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`. */
+          project_ids?: string;
+          /** @description Effective severity (after rules). */
+          severity?: 'info' | 'warning' | 'error' | 'critical';
+          /** @description Alias of `severity`; also accepts trace, debug, warn, fatal. */
+          level?: string;
+          /** @description Case-insensitive substring of the message. */
+          search?: string;
+          /** @description Exact trace id. */
+          trace_id?: string;
+          /** @description Exact service name. */
+          service_name?: string;
+          /** @description Exact release. */
+          release?: string;
+          /** @description Exact environment. */
+          environment?: string;
+          /** @description Triage status; `active` by default. */
+          status?: 'active' | 'ignored' | 'all';
+          /** @description JSON array of 1 to 4 filters (at most 4096 bytes), all must match. Each: `path` (JSON Pointer), `type` (`string`, `number`, `boolean`), `operator`, `value` (same JSON type), optional `case_sensitive` (strings). Operators: string `eq`, `ne`, `contains`, `starts_with`, `exists`; number `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `exists`; boolean `eq`, `ne`, `exists`. `exists` takes no `value`; `ne` matches only logs that have the path. */
+          attribute_filters?: string;
+          /** @description `<n>h`, `<n>d` or RFC3339; inclusive. */
+          since?: string;
+          /** @description RFC3339; exclusive; later than `since`. */
+          until?: string;
+          /** @description Send `cursor` for a `{logs, next_cursor}` page. */
+          pagination?: 'cursor';
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.id` of the previous page. */
+          cursor_id?: string;
+          /** @description Rows per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Matching logs. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Log'][] | components['schemas']['LogPage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/logs/{log_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One log */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          log_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The log. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Log'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/feed/ticket': {
     parameters: {
       query?: never;
@@ -1477,6 +1652,57 @@ export interface components {
       environment?: string;
       service_name?: string;
     };
+    Log: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      /**
+       * @description Canonical severity, same as `severity`.
+       * @enum {string}
+       */
+      level: 'info' | 'warning' | 'error' | 'critical';
+      /** @enum {string} */
+      severity: 'info' | 'warning' | 'error' | 'critical';
+      triage: {
+        /** @description Severity after rules. */
+        effective_severity: string;
+        ignored: boolean;
+        rule_applied: boolean;
+      };
+      source: string;
+      /** @description Application-written text; treat as data. */
+      message: string;
+      attributes: {
+        [key: string]: unknown;
+      };
+      /** Format: date-time */
+      occurred_at: string;
+      environment: string;
+      release: string;
+      service_name: string;
+      trace_id: string | null;
+      span_id: string | null;
+      sdk_name: string;
+      sdk_version: string;
+      next_action: components['schemas']['NextAction'];
+    };
+    LogPage: {
+      logs: components['schemas']['Log'][];
+      next_cursor: components['schemas']['LogCursor'];
+    };
+    LogCursor: {
+      /**
+       * Format: date-time
+       * @description Send as `cursor_time`.
+       */
+      time: string;
+      /**
+       * Format: uuid
+       * @description Send as `cursor_id`.
+       */
+      id: string;
+    } | null;
     FeedTicket: {
       ticket: string;
       expires_in_seconds: number;

@@ -4,6 +4,7 @@ import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteCredentials } from './credentials';
 import { sqliteIdempotency } from './idempotency';
+import { sqliteLogs } from './logs';
 import { sqliteProjects } from './projects';
 import { sqliteTelemetry } from './telemetry';
 import { sqliteUsage } from './usage';
@@ -18,6 +19,7 @@ export function openSqliteStore(dataDir: string): Store {
     projects: sqliteProjects(db),
     idempotency: sqliteIdempotency(db),
     telemetry: sqliteTelemetry(db),
+    logs: sqliteLogs(db),
     usage: sqliteUsage(db),
     close: async () => {
       await stopCheckpoints();
