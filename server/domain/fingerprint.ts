@@ -14,13 +14,20 @@ export type FingerprintInput = {
 
 const TOP_FRAMES = 5;
 
+// One pass over the message (it runs for every stored log and error event). Alternatives are
+// tried left to right at each position: ids before hex before quoted text before numbers.
+const VARIABLE_PART =
+  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b0x[0-9a-f]+\b|\b[0-9a-f]{16,}\b|'[^']*'|"[^"]*"|\d+(?:\.\d+)?/gi;
+
 export function maskVariableParts(message: string): string {
   return message
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>')
-    .replace(/\b0x[0-9a-f]+\b/gi, '<hex>')
-    .replace(/\b[0-9a-f]{16,}\b/gi, '<hex>')
-    .replace(/\d+(\.\d+)?/g, '<n>')
-    .replace(/'[^']*'|"[^"]*"/g, '<str>')
+    .replace(VARIABLE_PART, (m) => {
+      const c = m.charCodeAt(0);
+      if (c === 39 || c === 34) return '<str>';
+      if (m.length === 36 && m[8] === '-') return '<uuid>';
+      if (/^\d+(?:\.\d+)?$/.test(m)) return '<n>';
+      return '<hex>';
+    })
     .trim()
     .slice(0, 500);
 }
