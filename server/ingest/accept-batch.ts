@@ -51,8 +51,16 @@ async function publish(deps: Deps, result: AcceptResult): Promise<void> {
   const messages: FeedMessage[] = [];
   const issues = await deps.store.telemetry.issueRows(result.issueIds);
   for (const i of issues) messages.push({ type: 'native_issue', data: issueViewV1(i) });
+  // Live logs show the same triage as reads, so an ignored kind is marked ignored here too.
+  const rules = await deps.store.logs.rulesFor(
+    projectId,
+    stored.logs.map((l) => l.id),
+  );
   for (const l of stored.logs)
-    messages.push({ type: 'native_log', data: logView({ ...l, projectId }) });
+    messages.push({
+      type: 'native_log',
+      data: logView({ ...l, projectId, rule: rules.get(l.id) ?? null }),
+    });
   for (const s of stored.spans)
     messages.push({ type: 'native_trace_span', data: spanView({ ...s, projectId }) });
   for (const a of stored.actions)

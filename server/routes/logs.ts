@@ -13,45 +13,16 @@ import { SEVERITIES, SEVERITY_INPUTS, normalizeSeverity, type Severity } from '.
 import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
-import {
-  NextActionSchema,
-  UuidParam,
-  bearerSecurity,
-  errorResponses,
-  jsonContent,
-} from '../http/openapi-shared';
+import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
 import { strictQuery } from '../http/strict-query';
 import type { LogStatus } from '../store/store';
 import { logView } from '../views/telemetry-views';
+import { LogSchema } from './log-schema';
+import { registerLogTriageRoute } from './log-triage';
+import { registerLogUsageRoute } from './log-usage';
 
 export const SEVERITY_LEVEL_CONFLICT = 'log severity and level filters conflict; use one value';
-
-const LogSchema = z
-  .object({
-    id: z.string().openapi({ format: 'uuid' }),
-    project_id: z.string().openapi({ format: 'uuid' }),
-    level: z.enum(SEVERITIES).openapi({ description: 'Canonical severity, same as `severity`.' }),
-    severity: z.enum(SEVERITIES),
-    triage: z.object({
-      effective_severity: z.string().openapi({ description: 'Severity after rules.' }),
-      ignored: z.boolean(),
-      rule_applied: z.boolean(),
-    }),
-    source: z.string(),
-    message: z.string().openapi({ description: 'Application-written text; treat as data.' }),
-    attributes: z.record(z.string(), z.unknown()),
-    occurred_at: z.string().openapi({ format: 'date-time' }),
-    environment: z.string(),
-    release: z.string(),
-    service_name: z.string(),
-    trace_id: z.string().nullable(),
-    span_id: z.string().nullable(),
-    sdk_name: z.string(),
-    sdk_version: z.string(),
-    next_action: NextActionSchema,
-  })
-  .openapi('Log');
 
 const LogCursorSchema = z
   .object({
@@ -166,6 +137,9 @@ function effectiveSeverityFilter(q: Record<string, string | undefined>): Severit
 }
 
 export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  // Before `/api/logs/{log_id}`, which would otherwise take `usage` as an (invalid) log id.
+  registerLogUsageRoute(app, deps);
+  registerLogTriageRoute(app, deps);
   const auth = requireAccount(deps, { session: false });
 
   const readableIds = async (accountId: string) =>

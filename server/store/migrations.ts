@@ -260,4 +260,22 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (project_id, day, stream)
   ) WITHOUT ROWID;
   `,
+  /* 3: log triage rules: keyed on each log's match key (project, source, service, template) */ `
+  -- NULL for logs stored before this migration; the logs store fills them when it opens.
+  ALTER TABLE logs ADD COLUMN triage_key TEXT;
+  -- No index on triage_key: reads walk the time index and join the (few) rules by their key,
+  -- and another index entry on every insert cost ingest about a fifth of its throughput.
+  -- Keeps the backfill's "still missing" lookup cheap; empty once every key is filled.
+  CREATE INDEX logs_without_triage_key ON logs(seq) WHERE triage_key IS NULL;
+  CREATE TABLE log_triage_rules (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    triage_key TEXT NOT NULL,
+    -- NULL keeps the captured severity.
+    severity_override TEXT CHECK (severity_override IN ('info', 'warning', 'error', 'critical')),
+    ignored INTEGER NOT NULL CHECK (ignored IN (0, 1)),
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL REFERENCES accounts(id),
+    PRIMARY KEY (project_id, triage_key)
+  ) WITHOUT ROWID;
+  `,
 ];

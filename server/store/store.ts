@@ -151,8 +151,17 @@ export type IssueRow = {
   breadcrumbsTruncated: boolean;
 };
 
-/** A stored log as the read routes return it (the live feed passes its `LogEvent`, a superset). */
-export type LogRecord = Omit<LogEvent, 'kind' | 'attributesJson' | 'bytes'> & { projectId: string };
+/** The triage rule that matches a log: a severity override (null keeps the captured one). */
+export type LogRule = { severity: Severity | null; ignored: boolean };
+
+/**
+ * A stored log as the read routes return it (the live feed passes its `LogEvent`, a superset).
+ * `rule` is the matching triage rule, null or absent when none applies.
+ */
+export type LogRecord = Omit<LogEvent, 'kind' | 'attributesJson' | 'bytes'> & {
+  projectId: string;
+  rule?: LogRule | null;
+};
 
 /** Triage status of the log list: `active` (default), `ignored`, or `all`. */
 export type LogStatus = 'active' | 'ignored' | 'all';
@@ -185,6 +194,19 @@ export interface LogsStore {
   list(q: LogListQuery): Promise<LogRecord[]>;
   /** The log with this id in one of the projects, or null. */
   byId(projectIds: string[], id: string): Promise<LogRecord | null>;
+  /** The rules matching the given logs of one project, by log id (logs without one are absent). */
+  rulesFor(projectId: string, logIds: string[]): Promise<Map<string, LogRule>>;
+  /**
+   * Sets (or, with null, removes) the rule matching the log's triage key in its project.
+   * False when the log does not exist in that project.
+   */
+  setRule(change: {
+    projectId: string;
+    logId: string;
+    rule: LogRule | null;
+    at: number;
+    by: string;
+  }): Promise<boolean>;
 }
 
 export interface UsageStore {
@@ -193,4 +215,6 @@ export interface UsageStore {
   /** Usage by stream of every project the account owns, from `since` (a UTC day) on. */
   accountUsage(accountId: string, since: number): Promise<UsageByStream>;
   setPlan(accountId: string, tier: PlanTier, status: string): Promise<void>;
+  /** The account's plan tier, or null for an unknown account. */
+  planTierOf(accountId: string): Promise<PlanTier | null>;
 }

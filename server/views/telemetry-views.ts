@@ -1,5 +1,5 @@
 import type { ActionEvent, SpanEvent } from '../ingest/normalized';
-import type { IssueRow, LogRecord } from '../store/store';
+import type { IssueRow, LogRecord, LogRule } from '../store/store';
 
 /**
  * The canonical records the service returns, shared by the read routes and the live feed
@@ -12,11 +12,11 @@ const traceAction = (traceId: string | null) =>
     ? { code: 'inspect_trace', target: 'trace_summary' }
     : { code: 'inspect_related_logs', target: 'telemetry_logs' };
 
-/** Effective severity after rules; rules arrive with the triage issue, until then captured = effective. */
-const triageOf = (severity: string) => ({
-  effective_severity: severity,
-  ignored: false,
-  rule_applied: false,
+/** Effective severity after rules; the captured severity when no rule (or no override) applies. */
+const triageOf = (severity: string, rule?: LogRule | null) => ({
+  effective_severity: rule?.severity ?? severity,
+  ignored: rule?.ignored ?? false,
+  rule_applied: rule !== undefined && rule !== null,
 });
 
 /** Takes a stored log (reads) or a just-ingested `LogEvent` (live feed), which is a superset. */
@@ -26,7 +26,7 @@ export function logView(l: LogRecord) {
     project_id: l.projectId,
     level: l.severity,
     severity: l.severity,
-    triage: triageOf(l.severity),
+    triage: triageOf(l.severity, l.rule),
     source: l.source,
     message: l.message,
     attributes: l.attributes,

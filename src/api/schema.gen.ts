@@ -924,6 +924,171 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/logs/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Legacy log usage (mobile compatibility)
+     * @description Legacy response kept for older mobile clients; new integrations use account usage. Counts the log bytes of every project the signed-in account owns (as billed: UTF-8 bytes of the message plus the attributes JSON). Account bearer or browser session; no query keys.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Log bytes used and allowed this period. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LegacyLogUsage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/logs/{log_id}/triage-rule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the triage rule of a log's kind
+     * @description Sets the rule that matches this log and every current and future log of the same project with the same `source`, `service_name` and message template (the message with numbers, UUIDs, hex values and quoted text masked). Both `severity` and `ignored` are required; the rule replaces any earlier one. `severity: source` with `ignored: false` removes the rule (`rule_applied` false). A rule changes `triage` only, never the captured `severity`/`level`, and deletes no data. Needs the owner or admin role in the project organization (`403 forbidden` otherwise).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          log_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['LogTriageRule'];
+        };
+      };
+      responses: {
+        /** @description The log with its updated `triage`. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Log'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/logs': {
     parameters: {
       query?: never;
@@ -1652,6 +1817,14 @@ export interface components {
       environment?: string;
       service_name?: string;
     };
+    LegacyLogUsage: {
+      /** @description Log bytes billed to the account in the current usage period. */
+      bytes_used: number;
+      /** @description The plan's log byte quota. */
+      limit_bytes: number;
+      /** @description Start of the usage period, `YYYY-MM` (UTC). */
+      month: string;
+    };
     Log: {
       /** Format: uuid */
       id: string;
@@ -1686,6 +1859,15 @@ export interface components {
       sdk_name: string;
       sdk_version: string;
       next_action: components['schemas']['NextAction'];
+    };
+    LogTriageRule: {
+      /**
+       * @description Severity shown for matching logs; `source` removes the override and shows the captured severity.
+       * @enum {string}
+       */
+      severity: 'info' | 'warning' | 'error' | 'critical' | 'source';
+      /** @description True hides matching logs from the default (`active`) list. */
+      ignored: boolean;
     };
     LogPage: {
       logs: components['schemas']['Log'][];

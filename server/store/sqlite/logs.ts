@@ -1,7 +1,8 @@
+import { logTriageKey } from '../../domain/log-triage-key';
 import type { AttributeFilter } from '../../domain/read-rules/attribute-filters';
 import type { Severity } from '../../domain/severity';
 import type { Db } from '../database';
-import type { LogRecord, LogStatus, LogsStore } from '../store';
+import type { LogRecord, LogRule, LogStatus, LogsStore } from '../store';
 
 type LogDbRow = {
   id: string;
@@ -18,6 +19,8 @@ type LogDbRow = {
   span_id: string | null;
   sdk_name: string;
   sdk_version: string;
+  rule_severity: Severity | null;
+  rule_ignored: number | null;
 };
 
 const toLog = (r: LogDbRow): LogRecord => ({
@@ -34,28 +37,33 @@ const toLog = (r: LogDbRow): LogRecord => ({
   traceId: r.trace_id,
   spanId: r.span_id,
   sdk: { name: r.sdk_name, version: r.sdk_version },
+  rule:
+    r.rule_ignored === null ? null : { severity: r.rule_severity, ignored: r.rule_ignored === 1 },
 });
 
-const COLUMNS = `id, project_id, occurred_at, severity, source, message, attributes, environment,
-  release, service_name, trace_id, span_id, sdk_name, sdk_version`;
+const COLUMNS = `l.id, l.project_id, l.occurred_at, l.severity, l.source, l.message, l.attributes,
+  l.environment, l.release, l.service_name, l.trace_id, l.span_id, l.sdk_name, l.sdk_version,
+  r.severity_override AS rule_severity, r.ignored AS rule_ignored`;
+
+/** Each log with the rule of its project and triage key (the primary key of the rules). */
+const FROM = `logs l LEFT JOIN log_triage_rules r
+  ON r.project_id = l.project_id AND r.triage_key = l.triage_key`;
 
 /** Unicode-aware case folding (SQLite's lower() only folds ASCII). */
 const FOLD = 'lookout_fold';
 
-/** Severity after log rules. There are no log rules yet, so it is the captured one. */
-const EFFECTIVE_SEVERITY = 'severity';
+/** Severity after log rules: the rule's override, else the captured one. */
+const EFFECTIVE_SEVERITY = 'COALESCE(r.severity_override, l.severity)';
 
-/**
- * Triage status as SQL. Without log rules no log is ignored: `active` and `all` read every
- * log and `ignored` none. Rules plug in here (a join on the rule that applies).
- */
+/** Triage status as SQL on the joined rule; a log without a rule is active. */
 function statusCondition(status: LogStatus): string | null {
   switch (status) {
     case 'active':
+      return 'COALESCE(r.ignored, 0) = 0';
     case 'all':
       return null;
     case 'ignored':
-      return '0';
+      return 'r.ignored = 1';
   }
 }
 
@@ -108,15 +116,47 @@ function attributeCondition(f: AttributeFilter, args: unknown[]): string {
   }
 }
 
+/**
+ * Logs stored before triage keys existed get theirs here, once, when the store opens; the
+ * key is computed in JS (the message template is not expressible in SQL).
+ */
+function backfillTriageKeys(db: Db): void {
+  const pending = db.prepare<
+    [],
+    { seq: number; source: string; service_name: string; message: string }
+  >(
+    'SELECT seq, source, service_name, message FROM logs WHERE triage_key IS NULL ORDER BY seq LIMIT 1000',
+  );
+  const set = db.prepare('UPDATE logs SET triage_key = ? WHERE seq = ?');
+  const batch = db.transaction(() => {
+    const rows = pending.all();
+    for (const r of rows) set.run(logTriageKey(r.source, r.service_name, r.message), r.seq);
+    return rows.length;
+  });
+  while (batch() > 0);
+}
+
 export function sqliteLogs(db: Db): LogsStore {
   db.function(FOLD, { deterministic: true }, (s: unknown) =>
     typeof s === 'string' ? s.toLowerCase() : s,
+  );
+  backfillTriageKeys(db);
+  const keyOf = db.prepare<[string, string], { triage_key: string | null }>(
+    'SELECT triage_key FROM logs WHERE project_id = ? AND id = ?',
+  );
+  const upsertRule = db.prepare(`INSERT INTO log_triage_rules
+    (project_id, triage_key, severity_override, ignored, updated_at, updated_by)
+    VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (project_id, triage_key) DO UPDATE SET severity_override = excluded.severity_override,
+      ignored = excluded.ignored, updated_at = excluded.updated_at, updated_by = excluded.updated_by`);
+  const deleteRule = db.prepare(
+    'DELETE FROM log_triage_rules WHERE project_id = ? AND triage_key = ?',
   );
 
   return {
     async list(q) {
       if (q.projectIds.length === 0) return [];
-      const where: string[] = [`project_id IN (${q.projectIds.map(() => '?').join(', ')})`];
+      const where: string[] = [`l.project_id IN (${q.projectIds.map(() => '?').join(', ')})`];
       const args: unknown[] = [...q.projectIds];
       const status = statusCondition(q.status);
       if (status !== null) where.push(status);
@@ -136,25 +176,25 @@ export function sqliteLogs(db: Db): LogsStore {
       ];
       for (const [column, value] of exact) {
         if (value === null) continue;
-        where.push(`${column} = ?`);
+        where.push(`l.${column} = ?`);
         args.push(value);
       }
       for (const f of q.attributeFilters) where.push(attributeCondition(f, args));
       if (q.since !== null) {
-        where.push('occurred_at >= ?');
+        where.push('l.occurred_at >= ?');
         args.push(q.since);
       }
       if (q.until !== null) {
-        where.push('occurred_at < ?');
+        where.push('l.occurred_at < ?');
         args.push(q.until);
       }
       if (q.after !== null) {
-        where.push('(occurred_at < ? OR (occurred_at = ? AND id < ?))');
+        where.push('(l.occurred_at < ? OR (l.occurred_at = ? AND l.id < ?))');
         args.push(q.after.time, q.after.time, q.after.id);
       }
       args.push(q.limit);
-      const sql = `SELECT ${COLUMNS} FROM logs WHERE ${where.join(' AND ')}
-        ORDER BY occurred_at DESC, id DESC LIMIT ?`;
+      const sql = `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.join(' AND ')}
+        ORDER BY l.occurred_at DESC, l.id DESC LIMIT ?`;
       return db
         .prepare<unknown[], LogDbRow>(sql)
         .all(...args)
@@ -164,12 +204,35 @@ export function sqliteLogs(db: Db): LogsStore {
       if (projectIds.length === 0) return null;
       const row = db
         .prepare<unknown[], LogDbRow>(
-          `SELECT ${COLUMNS} FROM logs WHERE id = ? AND project_id IN (${projectIds
+          `SELECT ${COLUMNS} FROM ${FROM} WHERE l.id = ? AND l.project_id IN (${projectIds
             .map(() => '?')
-            .join(', ')}) ORDER BY occurred_at DESC, project_id LIMIT 1`,
+            .join(', ')}) ORDER BY l.occurred_at DESC, l.project_id LIMIT 1`,
         )
         .get(id, ...projectIds);
       return row ? toLog(row) : null;
+    },
+    async rulesFor(projectId, logIds) {
+      const rules = new Map<string, LogRule>();
+      // Chunks keep each statement well under SQLite's bound-parameter limit.
+      for (let i = 0; i < logIds.length; i += 500) {
+        const chunk = logIds.slice(i, i + 500);
+        const rows = db
+          .prepare<unknown[], { id: string; severity: Severity | null; ignored: number }>(
+            `SELECT l.id, r.severity_override AS severity, r.ignored FROM ${FROM}
+             WHERE l.project_id = ? AND l.id IN (${chunk.map(() => '?').join(', ')})
+               AND r.ignored IS NOT NULL`,
+          )
+          .all(projectId, ...chunk);
+        for (const r of rows) rules.set(r.id, { severity: r.severity, ignored: r.ignored === 1 });
+      }
+      return rules;
+    },
+    async setRule({ projectId, logId, rule, at, by }) {
+      const key = keyOf.get(projectId, logId)?.triage_key;
+      if (!key) return false;
+      if (rule === null) deleteRule.run(projectId, key);
+      else upsertRule.run(projectId, key, rule.severity, rule.ignored ? 1 : 0, at, by);
+      return true;
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type Stream,
   type UsageByStream,
 } from '../../domain/usage';
+import { logTriageKey } from '../../domain/log-triage-key';
 import type { Batch, IssueEvent } from '../../ingest/normalized';
 import type { Db } from '../database';
 import {
@@ -73,8 +74,8 @@ export const ISSUE_SELECT = `SELECT i.id, i.project_id, i.fingerprint, i.status,
 export function sqliteTelemetry(db: Db): TelemetryStore {
   const s = {
     insertLog: db.prepare(`INSERT INTO logs (id, project_id, occurred_at, severity, source, message,
-      attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at, triage_key)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT DO NOTHING`),
     occurrenceExists: db.prepare('SELECT 1 FROM issue_occurrences WHERE project_id = ? AND id = ?'),
     issueByFingerprint: db.prepare<
@@ -154,6 +155,7 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
             l.sdk.version,
             l.bytes,
             receivedAt,
+            logTriageKey(l.source, l.service_name, l.message),
           ).changes === 1,
       );
       const seenOccurrences = new Set<string>();

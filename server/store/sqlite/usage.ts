@@ -49,5 +49,13 @@ export function sqliteUsage(db: Db): UsageStore {
         accountId,
       );
     },
+    async planTierOf(accountId) {
+      const row = db
+        .prepare<[string], { tier: PlanTier }>(
+          'SELECT plan_tier AS tier FROM accounts WHERE id = ?',
+        )
+        .get(accountId);
+      return row?.tier ?? null;
+    },
   };
 }
