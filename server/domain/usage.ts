@@ -34,10 +34,6 @@ export function limitAmount(limit: LimitName, usage: UsageByStream): number {
   }
 }
 
-/** Which account-usage group a limit belongs to. */
-export const limitGroup = (limit: LimitName): 'events' | 'bytes' =>
-  limit === 'issue_events' || limit === 'trace_spans' ? 'events' : 'bytes';
-
 /**
  * The first limit a batch would take past its quota, or null when it fits. A batch that
  * adds nothing to a limit never fails on it, so an exhausted log quota does not block issues.

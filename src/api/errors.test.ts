@@ -7,7 +7,6 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
   shouldRetry,
-  withRetries,
 } from './errors';
 
 const envelope = (code: string, extra: Record<string, unknown> = {}) => ({
@@ -115,43 +114,5 @@ describe('retry rules', () => {
     expect(backoffMs(3, () => 0.999)).toBeLessThan(4000);
     expect(backoffMs(20, () => 0.999)).toBeLessThan(15_000);
     expect(backoffMs(5, () => 0)).toBe(0);
-  });
-
-  it('runs attempts one after another, never two at once', async () => {
-    let inFlight = 0;
-    let maxInFlight = 0;
-    let calls = 0;
-    const send = async () => {
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      calls++;
-      await Promise.resolve();
-      inFlight--;
-      if (calls < 3) throw err(503, 'service_unavailable');
-      return 'ok';
-    };
-    const waits: number[] = [];
-    const result = await withRetries(
-      send,
-      'read',
-      async (ms) => void waits.push(ms),
-      () => 0.5,
-    );
-    expect(result).toBe('ok');
-    expect(calls).toBe(3);
-    expect(maxInFlight).toBe(1);
-    expect(waits).toHaveLength(2);
-  });
-
-  it('gives up with the last error when the rules say stop', async () => {
-    let calls = 0;
-    const send = async () => {
-      calls++;
-      throw err(422, 'validation_failed');
-    };
-    await expect(withRetries(send, 'read', async () => undefined)).rejects.toMatchObject({
-      code: 'validation_failed',
-    });
-    expect(calls).toBe(1);
   });
 });

@@ -195,27 +195,6 @@ export function retryDelayMs(
   return jitter;
 }
 
-/**
- * Runs one request with the retry rules: attempts are strictly sequential (never two in
- * flight for one request), and only the kinds the rules allow are repeated.
- */
-export async function withRetries<T>(
-  send: () => Promise<T>,
-  kind: RequestKind,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-  random: () => number = Math.random,
-): Promise<T> {
-  for (let failures = 0; ;) {
-    try {
-      return await send();
-    } catch (error) {
-      failures++;
-      if (!shouldRetry(error, failures, kind)) throw error;
-      await sleep(retryDelayMs(error, failures - 1, random));
-    }
-  }
-}
-
 /** A short, human title for a failure, by status and code (never from `error` text). */
 export function failureTitle(error: ApiError): string {
   if (error.isNetworkFailure) return 'The service could not be reached';

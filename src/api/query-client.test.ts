@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, MAX_ATTEMPTS } from './errors';
 import { createQueryClient } from './query-client';
 
 describe('createQueryClient', () => {
@@ -28,4 +28,28 @@ describe('createQueryClient', () => {
   it('builds a client without retries for tests', () => {
     expect(createQueryClient({ retry: false }).getDefaultOptions().queries?.retry).toBe(false);
   });
+
+  it('re-sends a failing read one attempt at a time, never two at once, then gives up', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter wait
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let attempts = 0;
+    const client = createQueryClient();
+    const failure = client.fetchQuery({
+      queryKey: ['test', 'flaky'],
+      queryFn: async () => {
+        attempts++;
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        throw new ApiError({ status: 503, message: 'x', code: 'service_unavailable' });
+      },
+    });
+    await expect(failure).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect(attempts).toBe(MAX_ATTEMPTS);
+    expect(maxInFlight).toBe(1);
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());
