@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { measureBundle } from './bundle-size';
 import { measureIngest } from './ingest-throughput';
+import { measureLogReads } from './log-reads';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'bench/results');
@@ -11,29 +12,53 @@ fs.mkdirSync(results, { recursive: true });
 const write = (name: string, data: unknown) =>
   fs.writeFileSync(path.join(results, name), `${JSON.stringify(data, null, 2)}\n`);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+// `npm run bench -- logs` runs only the named sections; all of them without arguments.
+const only = new Set(process.argv.slice(2));
+const runs = (section: string) => only.size === 0 || only.has(section);
 
-execFileSync(
-  process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-const bundle = measureBundle(path.join(root, 'dist'));
-write('bundle.json', bundle);
-console.log('Bundle');
-console.log(`  initial JS (gzip):  ${kb(bundle.initial_js_gzip_bytes)}`);
-console.log(`  initial CSS (gzip): ${kb(bundle.initial_css_gzip_bytes)}`);
-for (const c of bundle.chunks.filter((x) => !x.initial))
-  console.log(`  chunk ${c.file}: ${kb(c.gzip_bytes)}`);
-
-const ingest = await measureIngest([100, 1000], 100_000);
-write('ingest.json', ingest);
-console.log('Ingest (logs through POST /api/telemetry/ingest, embedded store)');
-for (const r of ingest) {
-  console.log(
-    `  batches of ${r.batch_size}: ${r.events_per_second.toLocaleString('en')} events/s (${r.events.toLocaleString('en')} events in ${r.seconds} s; batch p50 ${r.batch_p50_ms} ms, p95 ${r.batch_p95_ms} ms)`,
+if (runs('bundle')) {
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
   );
+  const bundle = measureBundle(path.join(root, 'dist'));
+  write('bundle.json', bundle);
+  console.log('Bundle');
+  console.log(`  initial JS (gzip):  ${kb(bundle.initial_js_gzip_bytes)}`);
+  console.log(`  initial CSS (gzip): ${kb(bundle.initial_css_gzip_bytes)}`);
+  for (const c of bundle.chunks.filter((x) => !x.initial))
+    console.log(`  chunk ${c.file}: ${kb(c.gzip_bytes)}`);
 }
-console.log(`wrote ${path.relative(root, results)}/{bundle,ingest}.json`);
+
+if (runs('ingest')) {
+  const ingest = await measureIngest([100, 1000], 100_000);
+  write('ingest.json', ingest);
+  console.log('Ingest (logs through POST /api/telemetry/ingest, embedded store)');
+  for (const r of ingest) {
+    console.log(
+      `  batches of ${r.batch_size}: ${r.events_per_second.toLocaleString('en')} events/s (${r.events.toLocaleString('en')} events in ${r.seconds} s; batch p50 ${r.batch_p50_ms} ms, p95 ${r.batch_p95_ms} ms)`,
+    );
+  }
+}
+
+if (runs('logs')) {
+  const total = Number(process.env.BENCH_LOGS ?? 1_000_000);
+  const reads = await measureLogReads(total);
+  write('log-reads.json', reads);
+  console.log(
+    `Log reads (${reads.logs.toLocaleString('en')} logs in ${reads.projects} projects, seeded in ${reads.seed_seconds} s at ${reads.seed_events_per_second.toLocaleString('en')} events/s; database ${(reads.database_bytes / 1024 / 1024).toFixed(0)} MB + WAL ${(reads.wal_bytes / 1024 / 1024).toFixed(0)} MB)`,
+  );
+  console.log(
+    `  storage: ${reads.storage.map((t) => `${t.name} ${(t.bytes / 1024 / 1024).toFixed(0)} MB`).join(', ')}`,
+  );
+  for (const c of reads.cases)
+    console.log(
+      `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
+    );
+}
+
+console.log(`wrote ${path.relative(root, results)}/*.json`);

@@ -5,6 +5,8 @@ import readline from 'node:readline';
 
 export type BenchService = {
   baseUrl: string;
+  /** The service's data directory (removed by `stop`). */
+  dir: string;
   creds: { account_token: string; projects: { id: string; ingest_key: string }[] };
   stop(): Promise<void>;
 };
@@ -33,11 +35,14 @@ export async function spawnBenchService(env: Record<string, string> = {}): Promi
   ) as BenchService['creds'];
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    dir,
     creds,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
-          fs.rmSync(dir, { recursive: true, force: true });
+          // BENCH_KEEP_DATA=1 keeps the data directory for a look at plans and sizes.
+          if (process.env.BENCH_KEEP_DATA === '1') console.error(`kept ${dir}`);
+          else fs.rmSync(dir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');

@@ -19,6 +19,7 @@ import { strictQuery } from '../http/strict-query';
 import type { LogStatus } from '../store/store';
 import { logView } from '../views/telemetry-views';
 import { LogSchema } from './log-schema';
+import { registerLogAttributesRoute } from './log-attributes';
 import { registerLogTriageRoute } from './log-triage';
 import { registerLogUsageRoute } from './log-usage';
 
@@ -137,8 +138,9 @@ function effectiveSeverityFilter(q: Record<string, string | undefined>): Severit
 }
 
 export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  // Before `/api/logs/{log_id}`, which would otherwise take `usage` as an (invalid) log id.
+  // Before `/api/logs/{log_id}`, which would otherwise take `usage` and `attributes` as (invalid) log ids.
   registerLogUsageRoute(app, deps);
+  registerLogAttributesRoute(app, deps);
   registerLogTriageRoute(app, deps);
   const auth = requireAccount(deps, { session: false });
 

@@ -278,4 +278,55 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (project_id, triage_key)
   ) WITHOUT ROWID;
   `,
+  /* 4: the log attribute index, its hourly catalog rollups and per-log coverage */ `
+  -- Small stable numbers for projects and (path, type) pairs keep the index rows short.
+  CREATE TABLE project_numbers (
+    n INTEGER PRIMARY KEY,
+    project_id TEXT NOT NULL UNIQUE REFERENCES projects(id)
+  );
+  CREATE TABLE attribute_paths (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('string', 'number', 'boolean')),
+    UNIQUE (path, type)
+  );
+  -- One row per indexed scalar leaf of a log. The key order serves "newest logs having this
+  -- path" (and, by exact log, the other filters of a request); log_attributes_by_value serves
+  -- equality, newest first. key: folded string, number, or 1/0 (no column affinity, so each
+  -- keeps its type); raw: the original string when folding changed it.
+  CREATE TABLE log_attributes (
+    path_id INTEGER NOT NULL,
+    project_n INTEGER NOT NULL,
+    occurred_at INTEGER NOT NULL,
+    log_seq INTEGER NOT NULL,
+    key,
+    raw TEXT,
+    PRIMARY KEY (path_id, project_n, occurred_at, log_seq)
+  ) WITHOUT ROWID;
+  CREATE INDEX log_attributes_by_value ON log_attributes(path_id, project_n, key, occurred_at);
+  -- The catalog reads these instead of the index: logs having each path, per hour and
+  -- captured severity, and the newest of them.
+  CREATE TABLE log_attribute_hours (
+    project_n INTEGER NOT NULL,
+    hour INTEGER NOT NULL,
+    severity TEXT NOT NULL,
+    path_id INTEGER NOT NULL,
+    observed INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    PRIMARY KEY (project_n, hour, severity, path_id)
+  ) WITHOUT ROWID;
+  -- Coverage: logs per hour and captured severity by how much of them the index holds.
+  CREATE TABLE log_index_hours (
+    project_n INTEGER NOT NULL,
+    hour INTEGER NOT NULL,
+    severity TEXT NOT NULL,
+    indexed INTEGER NOT NULL,
+    partial INTEGER NOT NULL,
+    unindexed INTEGER NOT NULL,
+    PRIMARY KEY (project_n, hour, severity)
+  ) WITHOUT ROWID;
+  -- NULL until indexed: logs stored before this migration are indexed when the store opens.
+  ALTER TABLE logs ADD COLUMN attributes_indexed INTEGER;
+  CREATE INDEX logs_not_attribute_indexed ON logs(seq) WHERE attributes_indexed IS NULL;
+  `,
 ];

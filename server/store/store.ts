@@ -1,6 +1,6 @@
 import type { PlanTier } from '../domain/plans';
 import type { LimitName, UsageByStream } from '../domain/usage';
-import type { AttributeFilter } from '../domain/read-rules/attribute-filters';
+import type { AttributeFilter, AttributeType } from '../domain/read-rules/attribute-filters';
 import type { Severity } from '../domain/severity';
 import type { Batch, LogEvent } from '../ingest/normalized';
 import type {
@@ -189,7 +189,44 @@ export type LogListQuery = {
   limit: number;
 };
 
+/** `GET /api/logs/attributes`, validated: the range is [since, ∞). */
+export type AttributeCatalogQuery = {
+  projectIds: string[];
+  since: number;
+  /** Captured severity (not effective). */
+  severity: Severity | null;
+  type: AttributeType | null;
+  /** Case-insensitive path substring. */
+  search: string | null;
+  /** Entries strictly after this one in catalog order. */
+  after: { observedCount: number; path: string; type: AttributeType } | null;
+  limit: number;
+};
+
+export type CatalogEntry = {
+  path: string;
+  type: AttributeType;
+  observedCount: number;
+  lastSeenAt: number;
+};
+
+export type AttributeCatalog = {
+  /** Most observed first, then path, then type. */
+  attributes: CatalogEntry[];
+  hasMore: boolean;
+  /** Over the scope, range and severity only (never `type`, `search` or the cursor). */
+  coverage: {
+    total_logs: number;
+    indexed_logs: number;
+    partially_indexed_logs: number;
+    unindexed_logs: number;
+    index_limits: { max_depth: number; max_attributes_per_log: number; max_string_bytes: number };
+  };
+};
+
 export interface LogsStore {
+  /** The attribute catalog of the logs in scope and range. */
+  catalog(q: AttributeCatalogQuery): Promise<AttributeCatalog>;
   /** Matching logs, newest first (occurred_at DESC, id DESC), at most `limit`. */
   list(q: LogListQuery): Promise<LogRecord[]>;
   /** The log with this id in one of the projects, or null. */

@@ -981,6 +981,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/logs/attributes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Attribute paths of the logs in a range, most observed first
+     * @description Paths (JSON Pointer) and types seen in the logs of the scope from `since` until now, with how many logs have each and when it was last seen, ordered by `observed_count` descending, then `path`, then `type`. `coverage` says how many of those logs attribute filters can search. Continue with the three cursor fields of `next_cursor`, repeating every other key; there is no `pagination` key.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description One project (UUID). An unreadable project gives an empty catalog. */
+          project_id?: string;
+          /** @description 2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`. */
+          project_ids?: string;
+          /** @description Required. `<n>h`, `<n>d` or RFC3339; inclusive. The range runs to now. */
+          since: string;
+          /** @description Only paths of this type. */
+          type?: 'string' | 'number' | 'boolean';
+          /** @description Case-insensitive path substring, 1 to 128 bytes, no control characters. */
+          search?: string;
+          /** @description Captured severity (not the severity after log rules). */
+          severity?: 'info' | 'warning' | 'error' | 'critical';
+          /** @description Paths per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+          /** @description `next_cursor.observed_count` of the previous page. */
+          cursor_observed_count?: string;
+          /** @description `next_cursor.path` of the previous page. */
+          cursor_path?: string;
+          /** @description `next_cursor.type` of the previous page. */
+          cursor_type?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the catalog and the coverage of the range. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LogAttributeCatalog'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/logs/{log_id}/triage-rule': {
     parameters: {
       query?: never;
@@ -1825,6 +1912,59 @@ export interface components {
       /** @description Start of the usage period, `YYYY-MM` (UTC). */
       month: string;
     };
+    LogAttributeCatalog: {
+      attributes: components['schemas']['LogAttribute'][];
+      coverage: components['schemas']['LogAttributeCoverage'];
+      next_cursor: components['schemas']['LogAttributeCursor'];
+    };
+    LogAttribute: {
+      /**
+       * @description JSON Pointer (`~0` for `~`, `~1` for `/`); copy it into `attribute_filters`.
+       * @example /http/status
+       */
+      path: string;
+      /** @enum {string} */
+      type: 'string' | 'number' | 'boolean';
+      /** @description Logs in the range having this path with a value of this type. One log has many paths: do not sum these into a log count. */
+      observed_count: number;
+      /**
+       * Format: date-time
+       * @description Newest such log.
+       */
+      last_seen_at: string;
+    };
+    /** @description Which logs an attribute filter can search. Not changed by `type`, `search` or the cursor. */
+    LogAttributeCoverage: {
+      /** @description Logs in the scope, range and severity: the sum of the three groups below. */
+      total_logs: number;
+      /** @description Logs whose every string, number and boolean value is searchable. */
+      indexed_logs: number;
+      /** @description Logs with some values beyond the index limits (deeper than `max_depth`, past `max_attributes_per_log`, strings over `max_string_bytes`, values inside arrays). Filters search the rest. */
+      partially_indexed_logs: number;
+      /** @description Logs with attributes of which none is searchable. They match no attribute filter but appear in lists without `attribute_filters`. */
+      unindexed_logs: number;
+      index_limits: components['schemas']['AttributeIndexLimits'];
+    };
+    AttributeIndexLimits: {
+      /** @example 8 */
+      max_depth: number;
+      /** @example 64 */
+      max_attributes_per_log: number;
+      /** @example 1024 */
+      max_string_bytes: number;
+    };
+    /** @description `null` on the last page. An empty `attributes` does not mean no logs. */
+    LogAttributeCursor: {
+      /** @description Send as `cursor_observed_count`. */
+      observed_count: number;
+      /** @description Send as `cursor_path`. */
+      path: string;
+      /**
+       * @description Send as `cursor_type`.
+       * @enum {string}
+       */
+      type: 'string' | 'number' | 'boolean';
+    } | null;
     Log: {
       /** Format: uuid */
       id: string;

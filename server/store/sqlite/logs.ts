@@ -1,8 +1,10 @@
+import { indexAttributes } from '../../domain/attribute-index';
 import { logTriageKey } from '../../domain/log-triage-key';
 import type { AttributeFilter } from '../../domain/read-rules/attribute-filters';
 import type { Severity } from '../../domain/severity';
 import type { Db } from '../database';
-import type { LogRecord, LogRule, LogStatus, LogsStore } from '../store';
+import type { LogListQuery, LogRecord, LogRule, LogStatus, LogsStore } from '../store';
+import { leafCondition, type LogAttributeIndex, type LogToIndex } from './log-attribute-index';
 
 type LogDbRow = {
   id: string;
@@ -67,52 +69,50 @@ function statusCondition(status: LogStatus): string | null {
   }
 }
 
-const TYPE_CHECK: Record<AttributeFilter['type'], string> = {
-  string: "IN ('text')",
-  number: "IN ('integer', 'real')",
-  boolean: "IN ('true', 'false')",
-};
+type Head = { seq: number; occurred_at: number; id: string };
 
-/**
- * One attribute filter as SQL on the attributes column. Every operator first requires the
- * path to exist with a value of the filter's JSON type, so `ne` never matches a log without
- * the path. Scans rows for now; an attribute index comes with the attribute catalog.
- */
-function attributeCondition(f: AttributeFilter, args: unknown[]): string {
-  // SQLite path labels compare against the key's JSON text, so quote each token as JSON.
-  const jsonPath = `$${f.segments.map((s) => `.${JSON.stringify(s)}`).join('')}`;
-  args.push(jsonPath);
-  const typed = `json_type(attributes, ?) ${TYPE_CHECK[f.type]}`;
-  if (f.operator === 'exists') return typed;
-  const v = 'json_extract(attributes, ?)';
-  args.push(jsonPath);
-  switch (f.type) {
-    case 'boolean':
-      // json_extract gives 1/0 for true/false.
-      args.push(f.value ? 1 : 0);
-      return `(${typed} AND ${v} ${f.operator === 'eq' ? '=' : '<>'} ?)`;
-    case 'number': {
-      const op = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.operator];
-      args.push(f.value);
-      return `(${typed} AND ${v} ${op} ?)`;
-    }
-    case 'string': {
-      const fold = (x: string) => (f.caseSensitive ? x : `${FOLD}(${x})`);
-      const left = fold(v);
-      args.push(f.value);
-      const right = fold('?');
-      switch (f.operator) {
-        case 'eq':
-          return `(${typed} AND ${left} = ${right})`;
-        case 'ne':
-          return `(${typed} AND ${left} <> ${right})`;
-        case 'contains':
-          return `(${typed} AND instr(${left}, ${right}) > 0)`;
-        case 'starts_with':
-          args.push(f.value);
-          return `(${typed} AND substr(${left}, 1, length(${right})) = ${right})`;
-      }
-    }
+const newestFirst = (a: Head, b: Head) =>
+  b.occurred_at - a.occurred_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** Conditions on the log row and its rule (everything but attribute filters and the range). */
+function logConditions(q: LogListQuery, where: string[], args: unknown[]): void {
+  const status = statusCondition(q.status);
+  if (status !== null) where.push(status);
+  if (q.severity !== null) {
+    where.push(`${EFFECTIVE_SEVERITY} = ?`);
+    args.push(q.severity);
+  }
+  if (q.search !== null) {
+    where.push(`instr(${FOLD}(l.message), ${FOLD}(?)) > 0`);
+    args.push(q.search);
+  }
+  const exact: [string, string | null][] = [
+    ['trace_id', q.traceId],
+    ['service_name', q.serviceName],
+    ['release', q.release],
+    ['environment', q.environment],
+  ];
+  for (const [column, value] of exact) {
+    if (value === null) continue;
+    where.push(`l.${column} = ?`);
+    args.push(value);
+  }
+}
+
+/** Range and cursor on a time column `t` (the log's, or an index row's copy of it). */
+function timeConditions(q: LogListQuery, t: string, where: string[], args: unknown[]): void {
+  if (q.since !== null) {
+    where.push(`${t} >= ?`);
+    args.push(q.since);
+  }
+  if (q.until !== null) {
+    where.push(`${t} < ?`);
+    args.push(q.until);
+  }
+  if (q.after !== null) {
+    // The plain bound lets the index range stop; the pair decides ties by id.
+    where.push(`${t} <= ?`, `(${t} < ? OR l.id < ?)`);
+    args.push(q.after.time, q.after.time, q.after.id);
   }
 }
 
@@ -136,11 +136,110 @@ function backfillTriageKeys(db: Db): void {
   while (batch() > 0);
 }
 
-export function sqliteLogs(db: Db): LogsStore {
+/**
+ * Logs stored before the attribute index existed are indexed here, once, when the store
+ * opens, in batches (ids first, then the rows, as ingestion does).
+ */
+function backfillAttributeIndex(db: Db, attributeIndex: LogAttributeIndex): void {
+  const pending = db.prepare<
+    [],
+    { seq: number; project_id: string; occurred_at: number; severity: Severity; attributes: string }
+  >(
+    `SELECT seq, project_id, occurred_at, severity, attributes FROM logs
+     WHERE attributes_indexed IS NULL ORDER BY seq LIMIT 2000`,
+  );
+  const done = db.prepare('UPDATE logs SET attributes_indexed = 1 WHERE seq = ?');
+  for (;;) {
+    const rows = pending.all();
+    if (rows.length === 0) return;
+    const byProject = new Map<string, LogToIndex[]>();
+    for (const r of rows) {
+      const indexed = indexAttributes(JSON.parse(r.attributes) as Record<string, unknown>);
+      const list = byProject.get(r.project_id) ?? [];
+      list.push({ seq: r.seq, occurredAt: r.occurred_at, severity: r.severity, indexed });
+      byProject.set(r.project_id, list);
+    }
+    for (const [projectId, logs] of byProject)
+      attributeIndex.ensureIds(
+        projectId,
+        logs.map((l) => l.indexed),
+      );
+    db.transaction(() => {
+      for (const [projectId, logs] of byProject) attributeIndex.write(projectId, logs);
+      for (const r of rows) done.run(r.seq);
+    })();
+  }
+}
+
+export function sqliteLogs(db: Db, attributeIndex: LogAttributeIndex): LogsStore {
   db.function(FOLD, { deterministic: true }, (s: unknown) =>
     typeof s === 'string' ? s.toLowerCase() : s,
   );
   backfillTriageKeys(db);
+  backfillAttributeIndex(db, attributeIndex);
+
+  /**
+   * Up to `limit` positions of one project's matching logs, newest first. Without attribute
+   * filters the walk follows the logs' time index; with them it follows the attribute index
+   * of one filter (by value for `eq`, else by time among logs having the path) and checks
+   * the others on the same log's index rows, so no log without the path is ever read.
+   */
+  function headsOf(projectId: string, q: LogListQuery): Head[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (q.attributeFilters.length === 0) {
+      where.push('l.project_id = ?');
+      args.push(projectId);
+      timeConditions(q, 'l.occurred_at', where, args);
+      logConditions(q, where, args);
+      args.push(q.limit);
+      return db
+        .prepare<unknown[], Head>(
+          `SELECT l.seq, l.occurred_at, l.id FROM ${FROM} WHERE ${where.join(' AND ')}
+           ORDER BY l.occurred_at DESC, l.id DESC LIMIT ?`,
+        )
+        .all(...args);
+    }
+    const n = attributeIndex.projectNumber(projectId);
+    if (n === undefined) return [];
+    const filters: { f: AttributeFilter; pathId: number }[] = [];
+    for (const f of q.attributeFilters) {
+      const pathId = attributeIndex.pathId(f.path, f.type);
+      // A path never indexed matches nothing, whatever the operator.
+      if (pathId === undefined) return [];
+      filters.push({ f, pathId });
+    }
+    // Equality walks the value index straight to the matching logs; strings first, as they
+    // tend to be the most selective.
+    const rank = (x: (typeof filters)[number]) =>
+      x.f.operator !== 'eq' ? 2 : x.f.type === 'string' ? 0 : 1;
+    filters.sort((a, b) => rank(a) - rank(b));
+    const [driver, ...others] = filters;
+    if (driver === undefined) return [];
+    where.push('a.path_id = ?', 'a.project_n = ?');
+    args.push(driver.pathId, n);
+    where.push(leafCondition(driver.f, 'a', args));
+    timeConditions(q, 'a.occurred_at', where, args);
+    for (const o of others) {
+      args.push(o.pathId);
+      where.push(`EXISTS (SELECT 1 FROM log_attributes b WHERE b.path_id = ? AND
+        b.project_n = a.project_n AND b.occurred_at = a.occurred_at AND b.log_seq = a.log_seq
+        AND ${leafCondition(o.f, 'b', args)})`);
+    }
+    logConditions(q, where, args);
+    args.push(q.limit);
+    const access = driver.f.operator === 'eq' ? 'INDEXED BY log_attributes_by_value' : '';
+    return db
+      .prepare<unknown[], Head>(
+        `SELECT l.seq, l.occurred_at, l.id
+         FROM log_attributes a ${access}
+         CROSS JOIN logs l ON l.seq = a.log_seq
+         LEFT JOIN log_triage_rules r ON r.project_id = l.project_id AND r.triage_key = l.triage_key
+         WHERE ${where.join(' AND ')}
+         ORDER BY a.occurred_at DESC, l.id DESC LIMIT ?`,
+      )
+      .all(...args);
+  }
   const keyOf = db.prepare<[string, string], { triage_key: string | null }>(
     'SELECT triage_key FROM logs WHERE project_id = ? AND id = ?',
   );
@@ -155,50 +254,26 @@ export function sqliteLogs(db: Db): LogsStore {
 
   return {
     async list(q) {
-      if (q.projectIds.length === 0) return [];
-      const where: string[] = [`l.project_id IN (${q.projectIds.map(() => '?').join(', ')})`];
-      const args: unknown[] = [...q.projectIds];
-      const status = statusCondition(q.status);
-      if (status !== null) where.push(status);
-      if (q.severity !== null) {
-        where.push(`${EFFECTIVE_SEVERITY} = ?`);
-        args.push(q.severity);
-      }
-      if (q.search !== null) {
-        where.push(`instr(${FOLD}(message), ${FOLD}(?)) > 0`);
-        args.push(q.search);
-      }
-      const exact: [string, string | null][] = [
-        ['trace_id', q.traceId],
-        ['service_name', q.serviceName],
-        ['release', q.release],
-        ['environment', q.environment],
-      ];
-      for (const [column, value] of exact) {
-        if (value === null) continue;
-        where.push(`l.${column} = ?`);
-        args.push(value);
-      }
-      for (const f of q.attributeFilters) where.push(attributeCondition(f, args));
-      if (q.since !== null) {
-        where.push('l.occurred_at >= ?');
-        args.push(q.since);
-      }
-      if (q.until !== null) {
-        where.push('l.occurred_at < ?');
-        args.push(q.until);
-      }
-      if (q.after !== null) {
-        where.push('(l.occurred_at < ? OR (l.occurred_at = ? AND l.id < ?))');
-        args.push(q.after.time, q.after.time, q.after.id);
-      }
-      args.push(q.limit);
-      const sql = `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.join(' AND ')}
-        ORDER BY l.occurred_at DESC, l.id DESC LIMIT ?`;
-      return db
-        .prepare<unknown[], LogDbRow>(sql)
-        .all(...args)
-        .map(toLog);
+      // Each project is read on its own along an index in newest-first order, so a page stops
+      // after `limit` rows instead of sorting every match; the pages are then merged.
+      const heads: Head[] = [];
+      for (const projectId of q.projectIds) heads.push(...headsOf(projectId, q));
+      heads.sort(newestFirst);
+      const seqs = heads.slice(0, q.limit).map((h) => h.seq);
+      if (seqs.length === 0) return [];
+      const rows = db
+        .prepare<unknown[], LogDbRow & { seq: number }>(
+          `SELECT l.seq, ${COLUMNS} FROM ${FROM} WHERE l.seq IN (${seqs.map(() => '?').join(', ')})`,
+        )
+        .all(...seqs);
+      const bySeq = new Map(rows.map((r) => [r.seq, r]));
+      return seqs.flatMap((seq) => {
+        const r = bySeq.get(seq);
+        return r ? [toLog(r)] : [];
+      });
+    },
+    async catalog(q) {
+      return attributeIndex.catalog(q);
     },
     async byId(projectIds, id) {
       if (projectIds.length === 0) return null;

@@ -4,6 +4,7 @@ import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteCredentials } from './credentials';
 import { sqliteIdempotency } from './idempotency';
+import { logAttributeIndex } from './log-attribute-index';
 import { sqliteLogs } from './logs';
 import { sqliteProjects } from './projects';
 import { sqliteTelemetry } from './telemetry';
@@ -13,13 +14,14 @@ import { sqliteUsage } from './usage';
 export function openSqliteStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
   const stopCheckpoints = startBackgroundCheckpoints(db, databaseFile(dataDir));
+  const attributeIndex = logAttributeIndex(db);
   return {
     accounts: sqliteAccounts(db),
     credentials: sqliteCredentials(db),
     projects: sqliteProjects(db),
     idempotency: sqliteIdempotency(db),
-    telemetry: sqliteTelemetry(db),
-    logs: sqliteLogs(db),
+    telemetry: sqliteTelemetry(db, attributeIndex),
+    logs: sqliteLogs(db, attributeIndex),
     usage: sqliteUsage(db),
     close: async () => {
       await stopCheckpoints();

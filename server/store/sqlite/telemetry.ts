@@ -6,6 +6,7 @@ import {
   type Stream,
   type UsageByStream,
 } from '../../domain/usage';
+import { indexAttributes, type IndexedAttributes } from '../../domain/attribute-index';
 import { logTriageKey } from '../../domain/log-triage-key';
 import type { Batch, IssueEvent } from '../../ingest/normalized';
 import type { Db } from '../database';
@@ -15,6 +16,7 @@ import {
   type IssueRow,
   type TelemetryStore,
 } from '../store';
+import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
 import { readAccountUsage } from './usage';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -71,11 +73,12 @@ export const ISSUE_SELECT = `SELECT i.id, i.project_id, i.fingerprint, i.status,
   o.breadcrumbs_truncated
   FROM issues i JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq`;
 
-export function sqliteTelemetry(db: Db): TelemetryStore {
+export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): TelemetryStore {
   const s = {
     insertLog: db.prepare(`INSERT INTO logs (id, project_id, occurred_at, severity, source, message,
-      attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at, triage_key)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at, triage_key,
+      attributes_indexed)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
       ON CONFLICT DO NOTHING`),
     occurrenceExists: db.prepare('SELECT 1 FROM issue_occurrences WHERE project_id = ? AND id = ?'),
     issueByFingerprint: db.prepare<
@@ -132,32 +135,39 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
       batch: Batch,
       receivedAt: number,
       quota: Parameters<TelemetryStore['accept']>[2],
+      logIndex: readonly IndexedAttributes[],
     ): AcceptResult => {
       const p = batch.projectId;
       // Inserts skip ids already stored (ON CONFLICT DO NOTHING); the quota is checked on what
       // was really added, and a throw rolls the whole transaction back.
-      const logs = batch.logs.filter(
-        (l) =>
-          s.insertLog.run(
-            l.id,
-            p,
-            l.occurredAt,
-            l.severity,
-            l.source,
-            l.message,
-            l.attributesJson,
-            l.environment,
-            l.release,
-            l.service_name,
-            l.traceId,
-            l.spanId,
-            l.sdk.name,
-            l.sdk.version,
-            l.bytes,
-            receivedAt,
-            logTriageKey(l.source, l.service_name, l.message),
-          ).changes === 1,
-      );
+      const toIndex: LogToIndex[] = [];
+      const logs = batch.logs.filter((l, i) => {
+        const r = s.insertLog.run(
+          l.id,
+          p,
+          l.occurredAt,
+          l.severity,
+          l.source,
+          l.message,
+          l.attributesJson,
+          l.environment,
+          l.release,
+          l.service_name,
+          l.traceId,
+          l.spanId,
+          l.sdk.name,
+          l.sdk.version,
+          l.bytes,
+          receivedAt,
+          logTriageKey(l.source, l.service_name, l.message),
+        );
+        if (r.changes !== 1) return false;
+        const indexed = logIndex[i] ?? indexAttributes(l.attributes);
+        const seq = Number(r.lastInsertRowid);
+        toIndex.push({ seq, occurredAt: l.occurredAt, severity: l.severity, indexed });
+        return true;
+      });
+      if (toIndex.length > 0) attributeIndex.write(p, toIndex);
       const seenOccurrences = new Set<string>();
       const issues = batch.issues.filter((i) => {
         if (seenOccurrences.has(i.id) || s.occurrenceExists.get(p, i.id) !== undefined)
@@ -334,7 +344,9 @@ export function sqliteTelemetry(db: Db): TelemetryStore {
 
   return {
     async accept(batch, receivedAt, quota) {
-      return acceptTx(batch, receivedAt, quota);
+      const logIndex = batch.logs.map((l) => indexAttributes(l.attributes));
+      if (logIndex.length > 0) attributeIndex.ensureIds(batch.projectId, logIndex);
+      return acceptTx(batch, receivedAt, quota, logIndex);
     },
     async issueRows(ids) {
       if (ids.length === 0) return [];

@@ -1,0 +1,244 @@
+/**
+ * Log reads at scale: 1M logs with structured attributes, sent through the real ingest route
+ * into the embedded store, then list, attribute-filter and catalog latency through HTTP as
+ * the console calls them (account bearer, cursor pages of 100).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { spawnBenchService } from './spawn-bench-service';
+
+export type ReadCase = {
+  name: string;
+  runs: number;
+  p50_ms: number;
+  p95_ms: number;
+  rows_p50: number;
+};
+export type LogReadsReport = {
+  logs: number;
+  projects: number;
+  seed_seconds: number;
+  seed_events_per_second: number;
+  /** The database file after seeding, and its write-ahead log (not yet checkpointed). */
+  database_bytes: number;
+  wal_bytes: number;
+  /** Bytes by table and index (SQLite's dbstat), largest first. */
+  storage: { name: string; bytes: number }[];
+  cases: ReadCase[];
+};
+
+const DAY = 86_400_000;
+const SPAN_DAYS = 14;
+const SENDERS = 2;
+const BATCH = 1000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+/** A small deterministic generator, so every run reads the same world. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const ROUTES = [
+  '/api/cart/{id}',
+  '/api/checkout',
+  '/api/products',
+  '/api/search',
+  '/api/orders/{id}',
+];
+const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
+const PLANS = ['free', 'pro', 'scale'];
+
+function logsFor(batch: number, now: number) {
+  const r = rng(batch + 1);
+  return Array.from({ length: BATCH }, () => {
+    const status = r() < 0.04 ? 503 : r() < 0.08 ? 404 : 200;
+    const route = ROUTES[Math.floor(r() * ROUTES.length)] ?? '/';
+    const duration = Math.round(5 + r() * r() * 2000);
+    return {
+      id: randomUUID(),
+      occurred_at: new Date(now - Math.floor(r() * SPAN_DAYS * DAY)).toISOString(),
+      severity: status === 503 ? 'error' : status === 404 ? 'warn' : 'info',
+      message: `${status === 503 ? 'POST' : 'GET'} ${route} ${status} in ${duration}ms`,
+      attributes: {
+        http: { method: status === 503 ? 'POST' : 'GET', status, route },
+        duration_ms: duration,
+        region: REGIONS[Math.floor(r() * REGIONS.length)],
+        user: { plan: PLANS[Math.floor(r() * PLANS.length)], id: `u-${Math.floor(r() * 50_000)}` },
+        cache: { hit: r() < 0.7 },
+      },
+    };
+  });
+}
+
+async function seed(
+  baseUrl: string,
+  projects: { ingest_key: string }[],
+  total: number,
+): Promise<number> {
+  const now = Date.now();
+  const batches = Math.ceil(total / BATCH);
+  let next = 0;
+  const started = performance.now();
+  const sender = async () => {
+    for (;;) {
+      const b = next++;
+      if (b >= batches) return;
+      const project = projects[b % projects.length];
+      const res = await fetch(`${baseUrl}/api/telemetry/ingest`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${project?.ingest_key ?? ''}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          release: 'shop@3.1.0',
+          environment: 'production',
+          service_name: 'storefront-api',
+          logs: logsFor(b, now),
+        }),
+      });
+      if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: SENDERS }, sender));
+  return (performance.now() - started) / 1000;
+}
+
+export async function measureLogReads(total: number, runs = 40): Promise<LogReadsReport> {
+  const service = await spawnBenchService();
+  const token = service.creds.account_token;
+  const projects = service.creds.projects;
+  try {
+    const seconds = await seed(service.baseUrl, projects, total);
+    const get = async (pathAndQuery: string) => {
+      const t = performance.now();
+      const res = await fetch(`${service.baseUrl}${pathAndQuery}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const body = (await res.json()) as unknown;
+      const ms = performance.now() - t;
+      if (res.status !== 200) throw new Error(`${pathAndQuery} answered ${res.status}`);
+      return { ms, body };
+    };
+    const rowsOf = (body: unknown) =>
+      Array.isArray(body)
+        ? body.length
+        : (
+            (body as { logs?: unknown[]; attributes?: unknown[] }).logs ??
+            (body as { attributes?: unknown[] }).attributes ??
+            []
+          ).length;
+    const f = (filters: unknown[]) =>
+      `attribute_filters=${encodeURIComponent(JSON.stringify(filters))}`;
+    const p0 = projects[0]?.id ?? '';
+    const since = encodeURIComponent(new Date(Date.now() - SPAN_DAYS * DAY).toISOString());
+    const list = `/api/logs?pagination=cursor&limit=100&since=${since}`;
+
+    /** Each run reads a page from a different start: the first page, then pages deeper in. */
+    const cases: [string, (run: number) => string][] = [
+      ['list: all projects, first page', () => list],
+      ['list: one project, first page', () => `${list}&project_id=${p0}`],
+      ['list: severity=error', () => `${list}&severity=error`],
+      [
+        'list: page at a random depth',
+        (run) =>
+          `${list}&until=${encodeURIComponent(new Date(Date.now() - (run % 13) * DAY).toISOString())}`,
+      ],
+      [
+        'attribute eq string (region)',
+        () =>
+          `${list}&${f([{ path: '/region', type: 'string', operator: 'eq', value: 'EU-WEST-1' }])}`,
+      ],
+      [
+        'attribute eq string, rare (user id)',
+        (run) =>
+          `${list}&${f([{ path: '/user/id', type: 'string', operator: 'eq', value: `u-${run * 97}` }])}`,
+      ],
+      [
+        'attribute eq number (status 503)',
+        () =>
+          `${list}&${f([{ path: '/http/status', type: 'number', operator: 'eq', value: 503 }])}`,
+      ],
+      [
+        'attribute gte number (duration ≥ 1500)',
+        () =>
+          `${list}&${f([{ path: '/duration_ms', type: 'number', operator: 'gte', value: 1500 }])}`,
+      ],
+      [
+        'attribute contains (route "check")',
+        () =>
+          `${list}&${f([{ path: '/http/route', type: 'string', operator: 'contains', value: 'check' }])}`,
+      ],
+      [
+        'attribute: two filters (503 and plan pro)',
+        () =>
+          `${list}&${f([
+            { path: '/http/status', type: 'number', operator: 'eq', value: 503 },
+            { path: '/user/plan', type: 'string', operator: 'eq', value: 'pro' },
+          ])}`,
+      ],
+      [
+        'attribute: eq + boolean (region, cache miss)',
+        () =>
+          `${list}&${f([
+            { path: '/region', type: 'string', operator: 'eq', value: 'us-east-1' },
+            { path: '/cache/hit', type: 'boolean', operator: 'eq', value: false },
+          ])}`,
+      ],
+      ['catalog: 24h', () => '/api/logs/attributes?since=24h'],
+      ['catalog: 7d', () => '/api/logs/attributes?since=7d'],
+      ['catalog: 14d, mid-hour since', () => `/api/logs/attributes?since=${since}`],
+    ];
+    const report: ReadCase[] = [];
+    for (const [name, query] of cases) {
+      const times: number[] = [];
+      const rows: number[] = [];
+      await get(query(0)); // warm the statement and page cache once
+      for (let run = 0; run < runs; run++) {
+        const { ms, body } = await get(query(run));
+        times.push(ms);
+        rows.push(rowsOf(body));
+      }
+      times.sort((a, b) => a - b);
+      rows.sort((a, b) => a - b);
+      report.push({
+        name,
+        runs,
+        p50_ms: Number(percentile(times, 0.5).toFixed(1)),
+        p95_ms: Number(percentile(times, 0.95).toFixed(1)),
+        rows_p50: percentile(rows, 0.5),
+      });
+    }
+    const dbFile = path.join(service.dir, 'lookout.sqlite');
+    const db = new Database(dbFile, { readonly: true });
+    const storage = db
+      .prepare<[], { name: string; bytes: number }>(
+        'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 8',
+      )
+      .all();
+    db.close();
+    const walFile = `${dbFile}-wal`;
+    const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+    return {
+      logs: total,
+      projects: projects.length,
+      seed_seconds: Number(seconds.toFixed(1)),
+      seed_events_per_second: Math.round(total / seconds),
+      database_bytes: size(dbFile),
+      wal_bytes: size(walFile),
+      storage,
+      cases: report,
+    };
+  } finally {
+    await service.stop();
+  }
+}
