@@ -24,6 +24,8 @@ const service = await createService(
     demo: true,
     ingestRate: { perSecond: 1e9, burst: 1e9 },
     planQuotas: { free: unlimited, pro: unlimited, scale: unlimited },
+    // Browser benchmarks serve the built console from the same origin.
+    staticDir: process.env.LOOKOUT_STATIC_DIR ? path.resolve(process.env.LOOKOUT_STATIC_DIR) : null,
   }),
 );
 const running = await listen(service.app, 0, '127.0.0.1');

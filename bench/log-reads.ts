@@ -56,7 +56,7 @@ const ROUTES = [
 const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
 const PLANS = ['free', 'pro', 'scale'];
 
-function logsFor(batch: number, now: number) {
+function logsFor(batch: number, now: number, spanMs: number) {
   const r = rng(batch + 1);
   return Array.from({ length: BATCH }, () => {
     const status = r() < 0.04 ? 503 : r() < 0.08 ? 404 : 200;
@@ -64,7 +64,7 @@ function logsFor(batch: number, now: number) {
     const duration = Math.round(5 + r() * r() * 2000);
     return {
       id: randomUUID(),
-      occurred_at: new Date(now - Math.floor(r() * SPAN_DAYS * DAY)).toISOString(),
+      occurred_at: new Date(now - Math.floor(r() * spanMs)).toISOString(),
       severity: status === 503 ? 'error' : status === 404 ? 'warn' : 'info',
       message: `${status === 503 ? 'POST' : 'GET'} ${route} ${status} in ${duration}ms`,
       attributes: {
@@ -78,10 +78,12 @@ function logsFor(batch: number, now: number) {
   });
 }
 
-async function seed(
+/** Sends `total` logs spread over the last `spanMs`, round-robin over the projects; seconds taken. */
+export async function seedLogs(
   baseUrl: string,
   projects: { ingest_key: string }[],
   total: number,
+  spanMs = SPAN_DAYS * DAY,
 ): Promise<number> {
   const now = Date.now();
   const batches = Math.ceil(total / BATCH);
@@ -102,7 +104,7 @@ async function seed(
           release: 'shop@3.1.0',
           environment: 'production',
           service_name: 'storefront-api',
-          logs: logsFor(b, now),
+          logs: logsFor(b, now, spanMs),
         }),
       });
       if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
@@ -118,7 +120,7 @@ export async function measureLogReads(total: number, runs = 40): Promise<LogRead
   const token = service.creds.account_token;
   const projects = service.creds.projects;
   try {
-    const seconds = await seed(service.baseUrl, projects, total);
+    const seconds = await seedLogs(service.baseUrl, projects, total);
     const get = async (pathAndQuery: string) => {
       const t = performance.now();
       const res = await fetch(`${service.baseUrl}${pathAndQuery}`, {

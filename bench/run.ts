@@ -5,6 +5,7 @@ import path from 'node:path';
 import { measureBundle } from './bundle-size';
 import { measureIngest } from './ingest-throughput';
 import { measureLogReads } from './log-reads';
+import { measureLogScroll } from './log-scroll';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'bench/results');
@@ -59,6 +60,23 @@ if (runs('logs')) {
     console.log(
       `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
     );
+}
+
+if (runs('scroll')) {
+  if (!fs.existsSync(path.join(root, 'dist/index.html')))
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+  const scroll = await measureLogScroll(Number(process.env.BENCH_SCROLL_ROWS ?? 100_000));
+  write('log-scroll.json', scroll);
+  console.log(
+    `Logs explorer in Chromium (${scroll.rows_loaded.toLocaleString('en')} rows loaded by scrolling in ${scroll.load_seconds} s; JS heap ${scroll.js_heap_mb ?? '?'} MB)`,
+  );
+  console.log(
+    `  scrolling: ${scroll.frames} frames, p50 ${scroll.frame_p50_ms} ms, p95 ${scroll.frame_p95_ms} ms, max ${scroll.frame_max_ms} ms`,
+  );
 }
 
 console.log(`wrote ${path.relative(root, results)}/*.json`);

@@ -7,7 +7,12 @@ export type BenchService = {
   baseUrl: string;
   /** The service's data directory (removed by `stop`). */
   dir: string;
-  creds: { account_token: string; projects: { id: string; ingest_key: string }[] };
+  creds: {
+    email: string;
+    password: string;
+    account_token: string;
+    projects: { id: string; ingest_key: string }[];
+  };
   stop(): Promise<void>;
 };
 

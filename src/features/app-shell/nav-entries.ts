@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
-import { FolderIcon } from '../../ui/icons';
+import { FolderIcon, LogIcon } from '../../ui/icons';
 
 export type NavEntry = {
-  to: '/projects';
+  to: '/projects' | '/logs';
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 };
@@ -13,4 +13,5 @@ export type NavEntry = {
  */
 export const navEntries: readonly NavEntry[] = [
   { to: '/projects', label: 'Projects', icon: FolderIcon },
+  { to: '/logs', label: 'Logs', icon: LogIcon },
 ];

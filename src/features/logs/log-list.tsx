@@ -1,0 +1,309 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type MouseEvent,
+} from 'react';
+import type { Log } from '../../api/queries/logs';
+import { formatUtcDateTime } from '../../lib/format-time';
+import { Button } from '../../ui/button';
+import { CloseIcon } from '../../ui/icons';
+import { attributeCell, formatLogTime } from './log-format';
+import styles from './log-list.module.css';
+import { SeverityBadge } from './severity-badge';
+
+const ROW_HEIGHT = 28;
+const HEADER_HEIGHT = 30;
+/** Scrolled further than this from the top, the live tail pauses. */
+const PAUSE_AFTER_PX = ROW_HEIGHT * 2;
+/** Rows left below the window when the next page is asked for. */
+const PREFETCH_ROWS = 30;
+
+export type NextPageState = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  error: unknown;
+  fetchNextPage: () => void;
+};
+
+/**
+ * The logs as a virtualized table: only the rows in view are in the DOM. Scrolling near the
+ * end loads the next page (the service's `next_cursor`); scrolling away from the top pauses
+ * the live tail, and the banner brings it back.
+ */
+export function LogList({
+  rows,
+  columns,
+  selectedId,
+  onSelect,
+  onRemoveColumn,
+  next,
+  paused,
+  pending,
+  onScrollAway,
+  onBackToTop,
+}: {
+  rows: readonly Log[];
+  columns: readonly string[];
+  selectedId: string | undefined;
+  onSelect: (logId: string) => void;
+  onRemoveColumn: (path: string) => void;
+  next: NextPageState;
+  paused: boolean;
+  /** Live logs held back while paused. */
+  pending: number;
+  onScrollAway: () => void;
+  onBackToTop: () => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // One extra row at the end says whether more is loading, failed, or the range is exhausted.
+  const count = rows.length + 1;
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? '__end', [rows]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+    // Stable between renders: a new function makes the virtualizer re-measure every row,
+    // which at 100,000 rows costs more than a frame on each scroll step.
+    getItemKey,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+
+  const { hasNextPage, isFetchingNextPage, error, fetchNextPage } = next;
+  useEffect(() => {
+    if (!hasNextPage || isFetchingNextPage || error) return;
+    if (lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage();
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
+
+  const gridTemplate = `var(--col-severity) var(--col-time) var(--col-service) minmax(280px, 1fr)${columns.map(() => ' var(--col-attr)').join('')}`;
+  const style = {
+    '--grid': gridTemplate,
+    '--table-min': `calc(var(--col-severity) + var(--col-time) + var(--col-service) + 280px + ${columns.length} * var(--col-attr))`,
+  } as CSSProperties;
+
+  // Rows render on every scroll frame: a link per row is a plain href from the current search
+  // (building a router location per row per frame costs more than the frame budget).
+  const searchStr = useRouterState({ select: (st) => st.location.searchStr });
+  const hrefOf = useMemo(() => {
+    const params = new URLSearchParams(searchStr);
+    return (id: string) => {
+      params.set('log', id);
+      return `?${params.toString()}`;
+    };
+  }, [searchStr]);
+
+  const jumpToTop = () => {
+    scrollRef.current?.scrollTo({ top: 0 });
+    onBackToTop();
+  };
+
+  return (
+    <div className={styles.frame}>
+      {paused && pending > 0 && (
+        <div className={styles.bannerSlot}>
+          <Button size="sm" variant="primary" className={styles.banner} onClick={jumpToTop}>
+            {pending === 1 ? '1 new log' : `${pending.toLocaleString('en-US')} new logs`} — jump to
+            top
+          </Button>
+        </div>
+      )}
+      <div
+        ref={scrollRef}
+        className={styles.scroller}
+        style={style}
+        onScroll={(e) => {
+          const top = e.currentTarget.scrollTop;
+          if (!paused && top > PAUSE_AFTER_PX) onScrollAway();
+          else if (paused && top <= 2) onBackToTop();
+        }}
+        tabIndex={-1}
+      >
+        <div
+          role="table"
+          aria-label="Logs"
+          aria-rowcount={rows.length + 1}
+          className={styles.table}
+        >
+          <div role="rowgroup" className={styles.head}>
+            <div role="row" aria-rowindex={1} className={styles.headRow}>
+              <span role="columnheader" className={styles.cell}>
+                Severity
+              </span>
+              <span role="columnheader" className={styles.cell}>
+                Time (UTC)
+              </span>
+              <span role="columnheader" className={styles.cell}>
+                Service
+              </span>
+              <span role="columnheader" className={styles.cell}>
+                Message
+              </span>
+              {columns.map((path) => (
+                <span
+                  key={path}
+                  role="columnheader"
+                  className={`${styles.cell} ${styles.attrHead}`}
+                >
+                  <code title={path}>{path}</code>
+                  <button
+                    type="button"
+                    className={styles.removeColumn}
+                    aria-label={`Remove column ${path}`}
+                    onClick={() => onRemoveColumn(path)}
+                  >
+                    <CloseIcon size={12} />
+                  </button>
+                </span>
+              ))}
+            </div>
+          </div>
+          <div
+            role="rowgroup"
+            className={styles.body}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {items.map((item) => {
+              const top = item.start - HEADER_HEIGHT;
+              const log = rows[item.index];
+              if (!log) {
+                return (
+                  <div
+                    key={item.key}
+                    className={styles.endRow}
+                    style={{ transform: `translateY(${top}px)` }}
+                  >
+                    <EndOfList next={next} loaded={rows.length} />
+                  </div>
+                );
+              }
+              return (
+                <LogRow
+                  key={item.key}
+                  log={log}
+                  index={item.index}
+                  top={top}
+                  selected={log.id === selectedId}
+                  columns={columns}
+                  hrefOf={hrefOf}
+                  onSelect={onSelect}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One row, memoized: while scrolling, rows already in view keep their props and are skipped;
+ * only rows entering the window render.
+ */
+const LogRow = memo(function LogRow({
+  log,
+  index,
+  top,
+  selected,
+  columns,
+  hrefOf,
+  onSelect,
+}: {
+  log: Log;
+  index: number;
+  top: number;
+  selected: boolean;
+  columns: readonly string[];
+  hrefOf: (logId: string) => string;
+  onSelect: (logId: string) => void;
+}) {
+  const select = (e: MouseEvent) => {
+    // Modified clicks on the link open a new tab as links do; other controls handle their own.
+    const target = e.target as HTMLElement;
+    if (target.closest('a') && (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0)) return;
+    if (target.closest('button')) return;
+    e.preventDefault();
+    onSelect(log.id);
+  };
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={styles.row}
+      data-selected={selected || undefined}
+      data-severity={log.triage.effective_severity}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={select}
+    >
+      <span role="cell" className={styles.cell}>
+        <SeverityBadge severity={log.triage.effective_severity} captured={log.severity} size="sm" />
+      </span>
+      <span role="cell" className={`${styles.cell} ${styles.time}`}>
+        <time dateTime={log.occurred_at} title={formatUtcDateTime(log.occurred_at, { ms: true })}>
+          {formatLogTime(log.occurred_at)}
+        </time>
+      </span>
+      <span role="cell" className={`${styles.cell} ${styles.service}`} title={log.service_name}>
+        {log.service_name}
+      </span>
+      <span role="cell" className={`${styles.cell} ${styles.message}`}>
+        <a
+          href={hrefOf(log.id)}
+          className={styles.messageLink}
+          aria-current={selected ? 'true' : undefined}
+          title={log.message.length > 120 ? undefined : log.message}
+        >
+          {log.message === '' ? (
+            <em className={styles.emptyMessage}>(empty message)</em>
+          ) : (
+            log.message
+          )}
+        </a>
+      </span>
+      {columns.map((path) => {
+        const value = attributeCell(log.attributes, path);
+        return (
+          <span
+            key={path}
+            role="cell"
+            className={`${styles.cell} ${styles.attr}`}
+            title={value ?? `${path} is not set`}
+          >
+            {value ?? <span className={styles.absent}>—</span>}
+          </span>
+        );
+      })}
+    </div>
+  );
+});
+
+function EndOfList({ next, loaded }: { next: NextPageState; loaded: number }) {
+  if (next.error) {
+    return (
+      <span className={styles.endText} role="alert">
+        The next page could not be loaded.{' '}
+        <button type="button" className={styles.inlineAction} onClick={next.fetchNextPage}>
+          Try again
+        </button>
+      </span>
+    );
+  }
+  if (next.isFetchingNextPage || next.hasNextPage) {
+    return <span className={styles.endText}>Loading more logs…</span>;
+  }
+  return (
+    <span className={styles.endText}>
+      {loaded === 1 ? 'The only log' : `All ${loaded.toLocaleString('en-US')} logs`} in this range
+      and scope.
+    </span>
+  );
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { LogListFilters, Severity } from '../../api/queries/logs';
+import {
+  attributeFiltersProblem,
+  checkAttributeFilter,
+  serializeAttributeFilters,
+  type AttributeFilter,
+} from '../../lib/attribute-filter';
+import { isPointer } from '../../lib/json-pointer';
+import {
+  isUuid,
+  parseProjectScope,
+  readableScope,
+  scopeQuery,
+  type ProjectScopeSearch,
+} from '../../lib/project-scope';
+import { parseTimeRange, type TimeRangeSearch } from '../../lib/time-range';
+
+/** At most this many attribute columns (each is a path the person chose). */
+export const MAX_COLUMNS = 6;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => s.trim() !== '')
+    .optional()
+    .catch(undefined);
+
+const filterSchema = z.custom<AttributeFilter>((value) => checkAttributeFilter(value).ok);
+
+/**
+ * The logs page's own search (beside the layout's `project`/`projects`/`since`/`until`).
+ * Everything a person sets is here, so a view is a link. Invalid values fall back to the
+ * default instead of failing the page; attribute filters the service would refuse are
+ * dropped as a set, never one by one (a partial set would widen the result silently).
+ */
+export const logsSearchSchema = z.object({
+  severity: z.enum(['info', 'warning', 'error', 'critical']).optional().catch(undefined),
+  status: z.enum(['active', 'ignored', 'all']).optional().catch(undefined),
+  q: text(512),
+  service: text(256),
+  release: text(256),
+  environment: text(256),
+  trace_id: text(128),
+  filters: z
+    .array(filterSchema)
+    .min(1)
+    .refine((fs) => attributeFiltersProblem(fs) === null)
+    .optional()
+    .catch(undefined),
+  columns: z
+    .array(z.string().refine(isPointer))
+    .min(1)
+    .max(MAX_COLUMNS)
+    .optional()
+    .catch(undefined),
+  log: z.string().refine(isUuid).optional().catch(undefined),
+});
+
+export type LogsSearch = z.infer<typeof logsSearchSchema>;
+export type LogsPageSearch = LogsSearch & ProjectScopeSearch & TimeRangeSearch;
+
+/** The filters that decide which logs are listed (not the selection or the columns). */
+export type ListSearch = Omit<LogsPageSearch, 'log' | 'columns'>;
+
+export function listSearchOf(search: LogsPageSearch): ListSearch {
+  return {
+    project: search.project,
+    projects: search.projects,
+    since: search.since,
+    until: search.until,
+    severity: search.severity,
+    status: search.status,
+    q: search.q,
+    service: search.service,
+    release: search.release,
+    environment: search.environment,
+    trace_id: search.trace_id,
+    filters: search.filters,
+  };
+}
+
+/** The range as the URL means it: `24h` by default, a compact or RFC3339 `since`, an `until`. */
+export function rangeOf(search: TimeRangeSearch): { since: string; until?: string } {
+  const range = parseTimeRange(search);
+  if (range.kind === 'relative') return { since: `${range.amount}${range.unit}` };
+  return range.until === undefined
+    ? { since: range.since }
+    : { since: range.since, until: range.until };
+}
+
+/** The list query's key and values for a search, in the projects the account can read. */
+export function listFiltersOf(
+  search: ListSearch,
+  readableProjectIds: readonly string[],
+): LogListFilters {
+  const scope = readableScope(parseProjectScope(search), readableProjectIds);
+  const filters: LogListFilters = { ...scopeQuery(scope), ...rangeOf(search) };
+  if (search.severity) filters.severity = search.severity;
+  if (search.status && search.status !== 'active') filters.status = search.status;
+  if (search.q) filters.search = search.q;
+  if (search.service) filters.service_name = search.service;
+  if (search.release) filters.release = search.release;
+  if (search.environment) filters.environment = search.environment;
+  if (search.trace_id) filters.trace_id = search.trace_id;
+  if (search.filters && search.filters.length > 0) {
+    filters.attribute_filters = serializeAttributeFilters(search.filters);
+  }
+  return filters;
+}
+
+/** Whether anything beyond scope and range narrows the list (for the empty state). */
+export function narrowingFilterCount(search: ListSearch): number {
+  return (
+    [
+      search.severity,
+      search.q,
+      search.service,
+      search.release,
+      search.environment,
+      search.trace_id,
+    ].filter((v) => v !== undefined).length +
+    (search.status && search.status !== 'active' ? 1 : 0) +
+    (search.filters?.length ?? 0)
+  );
+}
+
+/** The search with every narrowing filter removed (scope, range and columns kept). */
+export function clearedFilters(search: LogsPageSearch): LogsPageSearch {
+  return {
+    project: search.project,
+    projects: search.projects,
+    since: search.since,
+    until: search.until,
+    columns: search.columns,
+  };
+}
+
+export const severityLabels: Record<Severity, string> = {
+  info: 'Info',
+  warning: 'Warning',
+  error: 'Error',
+  critical: 'Critical',
+};
