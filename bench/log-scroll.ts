@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { seedLogs } from './log-reads';
 import { spawnBenchService } from './spawn-bench-service';
 
@@ -26,16 +27,8 @@ const SCROLL_PX = 30_000;
 export async function measureLogScroll(rows: number): Promise<LogScrollReport> {
   const service = await spawnBenchService({ LOOKOUT_STATIC_DIR: path.join(root, 'dist') });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--enable-precise-memory-info',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
   });
   try {
     const project = service.creds.projects[0];

@@ -1,5 +1,5 @@
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { CatalogParams } from '../../api/queries/logs';
 import {
   describeFilter,
@@ -43,26 +43,17 @@ export function AttributeFilterBar({
               <Popover.Trigger className={styles.chipLabel} aria-label={`Change filter ${label}`}>
                 <FilterText filter={filter} />
               </Popover.Trigger>
-              <Popover.Portal>
-                <Popover.Content
-                  className={popover.surface}
-                  align="start"
-                  sideOffset={6}
-                  collisionPadding={12}
-                  aria-label="Change attribute filter"
-                >
-                  <AttributeFilterEditor
-                    catalog={catalog}
-                    initial={draftOf(filter)}
-                    others={filters.filter((_, i) => i !== index)}
-                    onApply={(next) => {
-                      onChange(filters.map((f, i) => (i === index ? next : f)));
-                      setEditing(null);
-                    }}
-                    onCancel={() => setEditing(null)}
-                  />
-                </Popover.Content>
-              </Popover.Portal>
+              <EditorPopover
+                label="Change attribute filter"
+                catalog={catalog}
+                initial={draftOf(filter)}
+                others={filters.filter((_, i) => i !== index)}
+                onApply={(next) => {
+                  onChange(filters.map((f, i) => (i === index ? next : f)));
+                  setEditing(null);
+                }}
+                onCancel={() => setEditing(null)}
+              />
             </Popover.Root>
             <button
               type="button"
@@ -88,30 +79,41 @@ export function AttributeFilterBar({
           <PlusIcon />
           Attribute filter
         </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            className={popover.surface}
-            align="start"
-            sideOffset={6}
-            collisionPadding={12}
-            aria-label="Add attribute filter"
-          >
-            <AttributeFilterEditor
-              catalog={catalog}
-              initial={null}
-              others={filters}
-              onApply={(filter) => {
-                onChange([...filters, filter]);
-                setEditing(null);
-              }}
-              onCancel={() => setEditing(null)}
-            />
-          </Popover.Content>
-        </Popover.Portal>
+        <EditorPopover
+          label="Add attribute filter"
+          catalog={catalog}
+          initial={null}
+          others={filters}
+          onApply={(filter) => {
+            onChange([...filters, filter]);
+            setEditing(null);
+          }}
+          onCancel={() => setEditing(null)}
+        />
       </Popover.Root>
 
       {filters.length > 0 && <AttributeCoverage catalog={catalog} />}
     </div>
+  );
+}
+
+/** The filter editor in a popover, for a new filter or a chip being changed. */
+function EditorPopover({
+  label,
+  ...editor
+}: { label: string } & ComponentProps<typeof AttributeFilterEditor>) {
+  return (
+    <Popover.Portal>
+      <Popover.Content
+        className={popover.surface}
+        align="start"
+        sideOffset={6}
+        collisionPadding={12}
+        aria-label={label}
+      >
+        <AttributeFilterEditor {...editor} />
+      </Popover.Content>
+    </Popover.Portal>
   );
 }
 
