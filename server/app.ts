@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerHealthRoutes } from './routes/health';
 import { registerFeedRoutes } from './routes/feed';
 import { registerIngestRoutes } from './routes/ingest';
+import { registerIssueRoutes } from './routes/issues';
 import { registerLogRoutes } from './routes/logs';
 import { registerProjectRoutes } from './routes/projects';
 
@@ -45,6 +46,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerProjectRoutes(app, deps);
   registerIngestRoutes(app, deps);
   registerLogRoutes(app, deps);
+  registerIssueRoutes(app, deps);
   registerFeedRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {

@@ -11,11 +11,14 @@ describe('seeding the demo world into an empty data directory', () => {
   let dir = '';
   let db: Database.Database;
   let closeStore = async () => {};
+  let request: (path: string, token: string) => Promise<Response> = async () => new Response();
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-demo-'));
     const service = await createService(testConfig(dir, { demo: true, demoScale: 0.05 }));
     closeStore = () => service.store.close();
+    request = async (path, token) =>
+      service.app.request(path, { headers: { Authorization: `Bearer ${token}` } });
     db = new Database(path.join(dir, 'lookout.sqlite'), { readonly: true });
   }, 60_000);
   afterAll(async () => {
@@ -81,5 +84,31 @@ describe('seeding the demo world into an empty data directory', () => {
       },
       { id: expect.any(String), name: 'Mobile App', ingest_key: expect.stringMatching(/^lk_ik_/) },
     ]);
+  });
+
+  it('gives some issues a triage history through the issue routes', () => {
+    const by = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(by("SELECT count(*) AS n FROM issues WHERE status = 'resolved'")).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(by("SELECT count(*) AS n FROM issues WHERE status = 'archived'")).toBe(2);
+    expect(by('SELECT count(*) AS n FROM issues WHERE assignee_account_id IS NOT NULL')).toBe(3);
+    expect(by('SELECT count(*) AS n FROM issues WHERE assignee_team_id IS NOT NULL')).toBe(4);
+    expect(by('SELECT count(*) AS n FROM issues WHERE priority IS NOT NULL')).toBe(1);
+    // Every change was made by a demo account, and recorded.
+    expect(by('SELECT count(DISTINCT actor_id) AS n FROM issue_activity')).toBe(2);
+    expect(by('SELECT count(*) AS n FROM issue_activity WHERE actor_id IS NULL')).toBe(0);
+  });
+
+  it('leaves the demo owner notifications from the demo admin', async () => {
+    const creds = JSON.parse(fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8')) as {
+      account_token: string;
+    };
+    const res = await request('/api/telemetry/issues/notifications', creds.account_token);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { unread: number; notifications: { team: unknown }[] };
+    // One assignment to the owner, and two to the Checkout team the owner is in.
+    expect(body.unread).toBe(3);
+    expect(body.notifications.filter((n) => n.team !== null)).toHaveLength(2);
   });
 });

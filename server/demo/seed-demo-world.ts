@@ -4,6 +4,7 @@ import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
 import { generateDemoWorld } from './generate-world';
 import { appTransport, sendBatches, type SendOptions, type SendReport } from './send-batches';
+import { seedDemoTriage } from './seed-triage';
 import type { Stream } from './telemetry-collector';
 import { byProjectKey } from './world-model';
 
@@ -86,5 +87,8 @@ export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise
     metrics: result.accepted.metrics,
     seconds: Math.round(result.seconds * 10) / 10,
   });
+  // Then some triage history (statuses, assignees, a manual priority) through the issue routes.
+  const triage = await seedDemoTriage({ app, credentials: demo.credentials });
+  deps.log.info(`Triaged demo issues with ${triage.requests} requests`);
   return result;
 }

@@ -3,7 +3,8 @@ import { ApiError } from '../http/api-error';
 import type { FeedMessage } from '../feed/feed-hub';
 import { QuotaExceededError, type AcceptResult } from '../store/store';
 import { usagePeriod } from '../domain/usage';
-import { actionView, issueViewV1, logView, spanView } from '../views/telemetry-views';
+import { issueViewV1 } from '../views/issue-views';
+import { actionView, logView, spanView } from '../views/telemetry-views';
 import type { Batch } from './normalized';
 
 /**

@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { canManageTelemetry } from '../domain/manage-telemetry';
 import { SEVERITIES } from '../domain/severity';
 import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
@@ -7,12 +8,8 @@ import { jsonBody } from '../http/json-body';
 import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
 import { strictQuery } from '../http/strict-query';
-import type { OrgRole } from '../store/store';
 import { logView } from '../views/telemetry-views';
 import { LogSchema } from './log-schema';
-
-/** Roles allowed to manage issues (and so log rules) in a project of their organization. */
-const MANAGING_ROLES: readonly OrgRole[] = ['owner', 'admin'];
 
 const RULE_SEVERITIES = [...SEVERITIES, 'source'] as const;
 
@@ -68,8 +65,8 @@ export function registerLogTriageRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
         logId,
       );
       if (!log) throw fail.notFound('log not found');
-      const role = readable.find((p) => p.id === log.projectId)?.role;
-      if (role === undefined || !MANAGING_ROLES.includes(role)) throw fail.forbidden();
+      if (!canManageTelemetry(readable.find((p) => p.id === log.projectId)?.role))
+        throw fail.forbidden();
 
       const severity = body.severity === 'source' ? null : body.severity;
       // A rule that neither overrides nor ignores changes nothing, so it is removed.

@@ -329,4 +329,48 @@ export const migrations: readonly string[] = [
   ALTER TABLE logs ADD COLUMN attributes_indexed INTEGER;
   CREATE INDEX logs_not_attribute_indexed ON logs(seq) WHERE attributes_indexed IS NULL;
   `,
+  /* 5: issue triage: priority, assignee, issue severity rules, activity, notification read marks */ `
+  -- NULL while the priority is derived from effective severity; set once a person chooses one.
+  ALTER TABLE issues ADD COLUMN priority TEXT CHECK (priority IN ('high', 'medium', 'low'));
+  -- 0 or 1 assignee: an account or a team. Kept when the account loses access to the project
+  -- (reads then show no assignee), so it shows again when access returns.
+  ALTER TABLE issues ADD COLUMN assignee_account_id TEXT REFERENCES accounts(id);
+  ALTER TABLE issues ADD COLUMN assignee_team_id TEXT REFERENCES teams(id)
+    CHECK (assignee_team_id IS NULL OR assignee_account_id IS NULL);
+  -- Keyed on the issue's grouping key, so the rule covers every current and future occurrence.
+  CREATE TABLE issue_rules (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    fingerprint TEXT NOT NULL,
+    severity_override TEXT NOT NULL CHECK (severity_override IN ('info', 'warning', 'error', 'critical')),
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL REFERENCES accounts(id),
+    PRIMARY KEY (project_id, fingerprint)
+  ) WITHOUT ROWID;
+  -- Every real change of an issue. actor_id is NULL for changes ingestion made (a regression).
+  -- first_seen entries are not stored: they come from the issue's first occurrence.
+  CREATE TABLE issue_activity (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    issue_id TEXT NOT NULL REFERENCES issues(id),
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    type TEXT NOT NULL CHECK (type IN ('status', 'priority', 'assigned', 'unassigned', 'severity_rule')),
+    value TEXT,
+    actor_id TEXT REFERENCES accounts(id),
+    assignee_account_id TEXT REFERENCES accounts(id),
+    assignee_team_id TEXT REFERENCES teams(id),
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX issue_activity_by_issue ON issue_activity(issue_id, at DESC, id DESC);
+  -- Notifications are assignments: found by the assigned account or team, newest first.
+  CREATE INDEX issue_activity_assigned_account ON issue_activity(assignee_account_id, at DESC, id DESC)
+    WHERE type = 'assigned' AND assignee_account_id IS NOT NULL;
+  CREATE INDEX issue_activity_assigned_team ON issue_activity(assignee_team_id, at DESC, id DESC)
+    WHERE type = 'assigned' AND assignee_team_id IS NOT NULL;
+  CREATE INDEX team_members_account ON team_members(account_id);
+  -- Each account's notification read mark; it only moves forward.
+  CREATE TABLE issue_notification_marks (
+    account_id TEXT PRIMARY KEY REFERENCES accounts(id),
+    read_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

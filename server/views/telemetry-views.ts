@@ -1,13 +1,13 @@
 import type { ActionEvent, SpanEvent } from '../ingest/normalized';
-import type { IssueRow, LogRecord, LogRule } from '../store/store';
+import type { LogRecord, LogRule } from '../store/store';
 
 /**
  * The canonical records the service returns, shared by the read routes and the live feed
  * so both say the same thing about the same item.
  */
-const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = (ms: number) => new Date(ms).toISOString();
 
-const traceAction = (traceId: string | null) =>
+export const traceAction = (traceId: string | null) =>
   traceId
     ? { code: 'inspect_trace', target: 'trace_summary' }
     : { code: 'inspect_related_logs', target: 'telemetry_logs' };
@@ -39,42 +39,6 @@ export function logView(l: LogRecord) {
     sdk_name: l.sdk.name,
     sdk_version: l.sdk.version,
     next_action: traceAction(l.traceId),
-  };
-}
-
-/** Issue response version 1: archived shows as `ignored`; no priority. */
-export function issueViewV1(i: IssueRow) {
-  const archived = i.status === 'archived';
-  const diagnostics =
-    i.exception || i.breadcrumbs
-      ? {
-          schema_version: 1,
-          ...(i.exception ? { exception: i.exception } : {}),
-          ...(i.breadcrumbs ? { breadcrumbs: i.breadcrumbs } : {}),
-          breadcrumbs_truncated: i.breadcrumbsTruncated,
-        }
-      : undefined;
-  return {
-    id: i.id,
-    project_id: i.projectId,
-    fingerprint: i.fingerprint,
-    severity: i.severity,
-    triage: { ...triageOf(i.severity), ignored: archived },
-    title: i.title,
-    message: i.message,
-    stack_trace: i.stackTrace,
-    attributes: i.attributes,
-    environment: i.environment,
-    release: i.release,
-    service_name: i.serviceName,
-    trace_id: i.traceId,
-    ...(i.spanId ? { span_id: i.spanId } : {}),
-    next_action: traceAction(i.traceId),
-    status: archived ? 'ignored' : i.status,
-    occurrence_count: i.occurrenceCount,
-    first_seen_at: iso(i.firstSeenAt),
-    last_seen_at: iso(i.lastSeenAt),
-    ...(diagnostics ? { diagnostics } : {}),
   };
 }
 

@@ -1351,6 +1351,875 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/issues/assignees': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who issues of a project can be assigned to
+     * @description Every account that can read the project (the members of its organization), by name then email (accounts without a name last); with `response_version=2` also every team of the organization, by name. Any account that can read the project may call it; otherwise `404`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: one project. */
+          project_id: string;
+          /** @description 1 (default): accounts only; 2 adds `teams`. Other values give `422`. */
+          response_version?: '1' | '2';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Accounts (and teams) of the project. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueAssignees'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Assignments of issues to you or your teams
+     * @description A notification is an assignment of an issue to you, or to a team you are in now, made by another account; only issues of projects you can still read. Newest first by `at`, then `id`. Always a page: continue with `cursor_time` and `cursor_id` from `next_cursor` (no `pagination` key).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Notifications per page: default 50, maximum 200 (a larger value is replaced by it). */
+          limit?: string;
+          /** @description `next_cursor.time`. */
+          cursor_time?: string;
+          /** @description `next_cursor.id`. */
+          cursor_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your notifications. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueNotifications'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move your notification read mark
+     * @description `{}` marks everything up to now as read; `{read_at}` up to that time. The mark never moves backward: an earlier time leaves it where it is. Returns the mark now in force and the unread count.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IssueNotificationsRead'];
+        };
+      };
+      responses: {
+        /** @description The read mark in force. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueNotificationsReadMark'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply one change to up to 100 issues of a project
+     * @description The same change applies to every issue; one result per id, in request order: `updated`, `unchanged` or `not_found` (an id that is not an issue of the project; its `issue` is null). An empty list, more than 100 ids or a repeated id gives `422`; an unreadable project `404`. A field already holding the requested value is not changed: an issue where nothing changes is `unchanged` and records no activity. Status changes never touch occurrences, `first_seen_at`, `last_seen_at`, `severity` or severity rules. Setting `priority` makes it manual (fixed) even when it equals the derived one. Needs permission to manage issues in the project: the owner or admin role in its organization (`403 forbidden` otherwise).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IssueBulkChange'];
+        };
+      };
+      responses: {
+        /** @description Per-id outcomes. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueBulkResult'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Issues of readable projects, newest first
+     * @description Ordered by `last_seen_at`, then `id`, both descending; `since` compares `last_seen_at`. A bare array by default; with `pagination=cursor`, `{issues, next_cursor}` (cursor: `cursor_time` + `cursor_id`). Every issue of a response, and of a cursor page, is in the one `response_version` requested. Filters compare the issue as shown: its latest occurrence for `service_name`, `release` and `environment`, effective severity, shown priority and assignee.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). An unreadable project gives `[]`. */
+          project_id?: string;
+          /** @description 2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`. */
+          project_ids?: string;
+          /** @description `ignored` selects the same issues as `archived`. */
+          status?: 'unresolved' | 'resolved' | 'archived' | 'ignored';
+          /** @description Effective severity (after the issue's severity rule). */
+          severity?: 'info' | 'warning' | 'error' | 'critical';
+          /** @description Priority as shown (manual, or derived from effective severity). */
+          priority?: 'high' | 'medium' | 'low';
+          /** @description `me`, `none`, `my_teams` (a team the caller is in), a user id, or `team:<team_id>`. `none` matches what reads show as no assignee: nobody assigned, or an account that can no longer read the project; a user id matches only while that account can read the project. */
+          assignee?: string;
+          /** @description Exact service name of the issue (its latest occurrence's). */
+          service_name?: string;
+          /** @description Exact release of the issue (its latest occurrence's). */
+          release?: string;
+          /** @description Exact environment of the issue (its latest occurrence's). */
+          environment?: string;
+          /** @description `<n>h`, `<n>d` or RFC3339; inclusive; compared with `last_seen_at`. */
+          since?: string;
+          /** @description Send `cursor` for a page object with `next_cursor`. */
+          pagination?: 'cursor';
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.id` of the previous page. */
+          cursor_id?: string;
+          /** @description Rows per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+          /** @description Issue response version: 1 (default; archived shows as `ignored`, no priority), 2 (`archived`, `priority`, `priority_source`), 3 (plus `assignee`, accounts only), 4 (assignee with `type`: user or team). Other values give `422`. */
+          response_version?: '1' | '2' | '3' | '4';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Matching issues. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['Issue'][] | components['schemas']['IssuePage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues/{issue_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One issue
+     * @description The issue in the requested `response_version`. Unknown and unreadable ids both give `404` with `error` `issue not found`. `symbolication` is never returned: the service stores no release artifacts (build files, source maps, debug files), so no issue has a release artifact identity.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Issue response version: 1 (default; archived shows as `ignored`, no priority), 2 (`archived`, `priority`, `priority_source`), 3 (plus `assignee`, accounts only), 4 (assignee with `type`: user or team). Other values give `422`. */
+          response_version?: '1' | '2' | '3' | '4';
+        };
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The issue. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Issue'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the status, priority or assignee of an issue
+     * @description Body: at least one of `status`, `priority`, `assignee`. Returns the updated issue in the requested version (no success flag). A field already holding the requested value is not changed: an issue where nothing changes is `unchanged` and records no activity. Status changes never touch occurrences, `first_seen_at`, `last_seen_at`, `severity` or severity rules. Setting `priority` makes it manual (fixed) even when it equals the derived one. Needs permission to manage issues in the project: the owner or admin role in its organization (`403 forbidden` otherwise).
+     */
+    patch: {
+      parameters: {
+        query?: {
+          /** @description Response version of the returned issue: 1 (default) to 4; use 4 for `archived`, priority and assignee with its type. */
+          response_version?: '1' | '2' | '3' | '4';
+        };
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IssueChange'];
+        };
+      };
+      responses: {
+        /** @description The updated issue. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Issue'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/telemetry/issues/{issue_id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Occurrences of an issue, newest first
+     * @description Ordered by `occurred_at`, then `id`, both descending. Each occurrence carries its own release, trace, message and context, never the group's. A bare array by default; with `pagination=cursor`, `{issue_id, events, next_cursor}`, whose cursor ids are occurrence ids. No status, triage, priority or counts.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Send `cursor` for a page object with `next_cursor`. */
+          pagination?: 'cursor';
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.id` of the previous page. */
+          cursor_id?: string;
+          /** @description Rows per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The occurrences. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | components['schemas']['IssueOccurrence'][]
+              | components['schemas']['IssueOccurrencePage'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues/{issue_id}/triage-rule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the severity rule of an issue
+     * @description The rule is keyed on the issue's project and grouping key (`fingerprint`), so it applies to every current and future occurrence of the issue. It changes `triage` (and a derived priority), never the captured `severity`, and deletes no data. Returns the issue in the requested version (default 1). A rule already saying the same is not recorded again. Needs permission to manage issues in the project: the owner or admin role in its organization (`403 forbidden` otherwise).
+     */
+    put: {
+      parameters: {
+        query?: {
+          /** @description Response version of the returned issue: 1 (default) to 4; use 4 for `archived`, priority and assignee with its type. */
+          response_version?: '1' | '2' | '3' | '4';
+        };
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IssueTriageRule'];
+        };
+      };
+      responses: {
+        /** @description The issue with its updated `triage`. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Issue'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues/{issue_id}/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What happened to an issue, newest first
+     * @description Every real change (`status`, `priority`, `assigned`, `unassigned`, `severity_rule`) with who made it and when, plus `first_seen` from the first occurrence; ordered by `at`, then entry `id`, both descending. A regression (a new occurrence reopening a resolved issue) is a `status` entry without actor. A change to a value already held records nothing. Always a page: `{activity, next_cursor}`; continue with `cursor_time` and `cursor_id` (no `pagination` key).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only 2, the one version of this route (also when omitted); others give `422`. */
+          response_version?: '2';
+          /** @description Entries per page: 1 to 200, default 50; outside gives `422`. */
+          limit?: string;
+          /** @description `next_cursor.time`. */
+          cursor_time?: string;
+          /** @description `next_cursor.id`. */
+          cursor_id?: string;
+        };
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Activity entries. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueActivityPage'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/feed/ticket': {
     parameters: {
       query?: never;
@@ -2025,6 +2894,485 @@ export interface components {
        */
       id: string;
     } | null;
+    IssueAssignees: {
+      /** Format: uuid */
+      project_id: string;
+      assignees: components['schemas']['IssueUser'][];
+      /** @description Version 2: every team of the project organization. */
+      teams?: components['schemas']['IssueTeam'][];
+    };
+    /** @description `name` is null when the account has no name. */
+    IssueUser: {
+      /** Format: uuid */
+      user_id: string;
+      name: string | null;
+      email: string;
+    };
+    IssueTeam: {
+      /** Format: uuid */
+      team_id: string;
+      slug: string;
+      name: string;
+    };
+    IssueNotifications: {
+      notifications: components['schemas']['IssueNotification'][];
+      /** @description Notifications later than `read_at`, over every page. */
+      unread: number;
+      /**
+       * Format: date-time
+       * @description Your read mark; null before the first read.
+       */
+      read_at: string | null;
+      next_cursor: components['schemas']['TimeIdCursor'];
+    };
+    IssueNotification: {
+      /** Format: uuid */
+      issue_id: string;
+      /** Format: uuid */
+      project_id: string;
+      issue_title: string;
+      /**
+       * Format: uuid
+       * @description Entry id; for `first_seen`, the id of the first occurrence.
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description Null for what ingestion did.
+       */
+      actor_id: string | null;
+      actor: components['schemas']['IssueUser'] & (Record<string, never> | null);
+      /**
+       * Format: uuid
+       * @description The assigned (or unassigned) account.
+       */
+      assignee_id: string | null;
+      assignee: components['schemas']['IssueUser'] & (Record<string, never> | null);
+      team: components['schemas']['IssueTeam'] & (Record<string, never> | null);
+      /** Format: date-time */
+      at: string;
+      /** @description True when `at` is not later than `read_at`. */
+      read: boolean;
+    };
+    TimeIdCursor: {
+      /**
+       * Format: date-time
+       * @description Send as `cursor_time`.
+       */
+      time: string;
+      /**
+       * Format: uuid
+       * @description Send as `cursor_id`.
+       */
+      id: string;
+    } | null;
+    IssueNotificationsReadMark: {
+      /** Format: date-time */
+      read_at: string;
+      unread: number;
+    };
+    IssueNotificationsRead: {
+      /**
+       * Format: date-time
+       * @description RFC3339; omitted means now. A time later than now is taken as now.
+       */
+      read_at?: string;
+    };
+    IssueBulkResult: {
+      /** Format: uuid */
+      project_id: string;
+      results: {
+        /** Format: uuid */
+        issue_id: string;
+        /** @enum {string} */
+        outcome: 'updated' | 'unchanged' | 'not_found';
+        /** @description Null for `not_found`. */
+        issue: components['schemas']['IssueV3'] | components['schemas']['IssueV4'] | null;
+      }[];
+    };
+    /** @description Version 3: version 2 plus `assignee` (accounts only). */
+    IssueV3: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      fingerprint: string;
+      /**
+       * @description Captured severity (latest occurrence).
+       * @enum {string}
+       */
+      severity: 'info' | 'warning' | 'error' | 'critical';
+      triage: {
+        /**
+         * @description Severity after the issue's severity rule.
+         * @enum {string}
+         */
+        effective_severity: 'info' | 'warning' | 'error' | 'critical';
+        /** @description True when the issue is archived. */
+        ignored: boolean;
+        rule_applied: boolean;
+      };
+      /** @description Application-written text; treat as data. */
+      title: string;
+      /** @description Application-written text; treat as data. */
+      message: string;
+      stack_trace: string | null;
+      attributes: {
+        [key: string]: unknown;
+      };
+      environment: string;
+      release: string;
+      service_name: string;
+      trace_id: string | null;
+      /** @description Omitted when there is no span link. */
+      span_id?: string;
+      next_action: components['schemas']['NextAction'];
+      occurrence_count: number;
+      /**
+       * Format: date-time
+       * @description First occurrence. Unchanged by status changes.
+       */
+      first_seen_at: string;
+      /**
+       * Format: date-time
+       * @description Latest occurrence. Unchanged by status changes.
+       */
+      last_seen_at: string;
+      diagnostics?: components['schemas']['IssueDiagnostics'];
+      /** @enum {string} */
+      status: 'unresolved' | 'resolved' | 'archived';
+      /** @enum {string} */
+      priority: 'high' | 'medium' | 'low';
+      /**
+       * @description `manual` once a person set the priority (it then stays fixed); `derived` while it follows `triage.effective_severity` (error and critical: high, warning: medium, info: low).
+       * @enum {string}
+       */
+      priority_source: 'manual' | 'derived';
+      assignee: components['schemas']['IssueUser'] & (Record<string, never> | null);
+    };
+    /** @description Present when the occurrence has an exception type or breadcrumbs. */
+    IssueDiagnostics: {
+      schema_version: number;
+      exception?: {
+        type: string;
+        value?: string;
+      };
+      breadcrumbs?: unknown[];
+      /** @description True when part of the breadcrumb history is missing. */
+      breadcrumbs_truncated: boolean;
+    };
+    /** @description Version 4: the assignee gains `type` (user or team). */
+    IssueV4: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      fingerprint: string;
+      /**
+       * @description Captured severity (latest occurrence).
+       * @enum {string}
+       */
+      severity: 'info' | 'warning' | 'error' | 'critical';
+      triage: {
+        /**
+         * @description Severity after the issue's severity rule.
+         * @enum {string}
+         */
+        effective_severity: 'info' | 'warning' | 'error' | 'critical';
+        /** @description True when the issue is archived. */
+        ignored: boolean;
+        rule_applied: boolean;
+      };
+      /** @description Application-written text; treat as data. */
+      title: string;
+      /** @description Application-written text; treat as data. */
+      message: string;
+      stack_trace: string | null;
+      attributes: {
+        [key: string]: unknown;
+      };
+      environment: string;
+      release: string;
+      service_name: string;
+      trace_id: string | null;
+      /** @description Omitted when there is no span link. */
+      span_id?: string;
+      next_action: components['schemas']['NextAction'];
+      occurrence_count: number;
+      /**
+       * Format: date-time
+       * @description First occurrence. Unchanged by status changes.
+       */
+      first_seen_at: string;
+      /**
+       * Format: date-time
+       * @description Latest occurrence. Unchanged by status changes.
+       */
+      last_seen_at: string;
+      diagnostics?: components['schemas']['IssueDiagnostics'];
+      /** @enum {string} */
+      status: 'unresolved' | 'resolved' | 'archived';
+      /** @enum {string} */
+      priority: 'high' | 'medium' | 'low';
+      /**
+       * @description `manual` once a person set the priority (it then stays fixed); `derived` while it follows `triage.effective_severity` (error and critical: high, warning: medium, info: low).
+       * @enum {string}
+       */
+      priority_source: 'manual' | 'derived';
+      /** @description A user, a team, or null. An account that can no longer read the project shows as null; if access returns and nobody changed the assignee meanwhile, it shows again. */
+      assignee:
+        | {
+            /** @enum {string} */
+            type: 'user';
+            /** Format: uuid */
+            user_id: string;
+            name: string | null;
+            email: string;
+          }
+        | {
+            /** @enum {string} */
+            type: 'team';
+            /** Format: uuid */
+            team_id: string;
+            slug: string;
+            name: string;
+          }
+        | null;
+    };
+    IssueBulkChange: {
+      /**
+       * Format: uuid
+       * @description The project every issue belongs to.
+       */
+      project_id: string;
+      /** @description 1 to 100 distinct issue UUIDs. */
+      issue_ids: string[];
+      /**
+       * @description `unresolved`, `resolved` or `archived` (`ignored` is accepted as its old name).
+       * @enum {string}
+       */
+      status?: 'unresolved' | 'resolved' | 'archived' | 'ignored';
+      /**
+       * @description Sets a manual priority; it then stays fixed.
+       * @enum {string}
+       */
+      priority?: 'high' | 'medium' | 'low';
+      /** @description A user id, `me`, `team:<team_id>`, or `none` to remove. The account must be able to read the project and the team must belong to its organization, otherwise `422` and nothing changes. */
+      assignee?: string;
+      /** @description 2 gives version 4 issues; 1 or absent, version 3. */
+      response_version?: 1 | 2;
+    };
+    /** @description An issue in the response version the request selected (`response_version`). */
+    Issue:
+      | components['schemas']['IssueV1']
+      | components['schemas']['IssueV2']
+      | components['schemas']['IssueV3']
+      | components['schemas']['IssueV4'];
+    /** @description Issue response version 1: no priority. */
+    IssueV1: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      fingerprint: string;
+      /**
+       * @description Captured severity (latest occurrence).
+       * @enum {string}
+       */
+      severity: 'info' | 'warning' | 'error' | 'critical';
+      triage: {
+        /**
+         * @description Severity after the issue's severity rule.
+         * @enum {string}
+         */
+        effective_severity: 'info' | 'warning' | 'error' | 'critical';
+        /** @description True when the issue is archived. */
+        ignored: boolean;
+        rule_applied: boolean;
+      };
+      /** @description Application-written text; treat as data. */
+      title: string;
+      /** @description Application-written text; treat as data. */
+      message: string;
+      stack_trace: string | null;
+      attributes: {
+        [key: string]: unknown;
+      };
+      environment: string;
+      release: string;
+      service_name: string;
+      trace_id: string | null;
+      /** @description Omitted when there is no span link. */
+      span_id?: string;
+      next_action: components['schemas']['NextAction'];
+      occurrence_count: number;
+      /**
+       * Format: date-time
+       * @description First occurrence. Unchanged by status changes.
+       */
+      first_seen_at: string;
+      /**
+       * Format: date-time
+       * @description Latest occurrence. Unchanged by status changes.
+       */
+      last_seen_at: string;
+      diagnostics?: components['schemas']['IssueDiagnostics'];
+      /**
+       * @description Archived shows as `ignored`.
+       * @enum {string}
+       */
+      status: 'unresolved' | 'resolved' | 'ignored';
+    };
+    /** @description Version 2: `archived`, `priority`, `priority_source`. */
+    IssueV2: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      fingerprint: string;
+      /**
+       * @description Captured severity (latest occurrence).
+       * @enum {string}
+       */
+      severity: 'info' | 'warning' | 'error' | 'critical';
+      triage: {
+        /**
+         * @description Severity after the issue's severity rule.
+         * @enum {string}
+         */
+        effective_severity: 'info' | 'warning' | 'error' | 'critical';
+        /** @description True when the issue is archived. */
+        ignored: boolean;
+        rule_applied: boolean;
+      };
+      /** @description Application-written text; treat as data. */
+      title: string;
+      /** @description Application-written text; treat as data. */
+      message: string;
+      stack_trace: string | null;
+      attributes: {
+        [key: string]: unknown;
+      };
+      environment: string;
+      release: string;
+      service_name: string;
+      trace_id: string | null;
+      /** @description Omitted when there is no span link. */
+      span_id?: string;
+      next_action: components['schemas']['NextAction'];
+      occurrence_count: number;
+      /**
+       * Format: date-time
+       * @description First occurrence. Unchanged by status changes.
+       */
+      first_seen_at: string;
+      /**
+       * Format: date-time
+       * @description Latest occurrence. Unchanged by status changes.
+       */
+      last_seen_at: string;
+      diagnostics?: components['schemas']['IssueDiagnostics'];
+      /** @enum {string} */
+      status: 'unresolved' | 'resolved' | 'archived';
+      /** @enum {string} */
+      priority: 'high' | 'medium' | 'low';
+      /**
+       * @description `manual` once a person set the priority (it then stays fixed); `derived` while it follows `triage.effective_severity` (error and critical: high, warning: medium, info: low).
+       * @enum {string}
+       */
+      priority_source: 'manual' | 'derived';
+    };
+    IssuePage: {
+      issues: components['schemas']['Issue'][];
+      next_cursor: components['schemas']['TimeIdCursor'];
+    };
+    IssueOccurrence: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      issue_id: string;
+      /** Format: uuid */
+      project_id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /** @enum {string} */
+      severity: 'info' | 'warning' | 'error' | 'critical';
+      title: string;
+      message: string;
+      stack_trace: string | null;
+      attributes: {
+        [key: string]: unknown;
+      };
+      environment: string;
+      /** @description This occurrence's own release. */
+      release: string;
+      service_name: string;
+      /** @description This occurrence's own trace. */
+      trace_id: string | null;
+      /** @description Omitted when missing. */
+      span_id?: string;
+      diagnostics?: components['schemas']['IssueDiagnostics'];
+      sdk_name: string;
+      sdk_version: string;
+      next_action: components['schemas']['NextAction'];
+    };
+    IssueOccurrencePage: {
+      /** Format: uuid */
+      issue_id: string;
+      events: components['schemas']['IssueOccurrence'][];
+      next_cursor: components['schemas']['TimeIdCursor'];
+    };
+    IssueChange: {
+      /**
+       * @description `unresolved`, `resolved` or `archived` (`ignored` is accepted as its old name).
+       * @enum {string}
+       */
+      status?: 'unresolved' | 'resolved' | 'archived' | 'ignored';
+      /**
+       * @description Sets a manual priority; it then stays fixed.
+       * @enum {string}
+       */
+      priority?: 'high' | 'medium' | 'low';
+      /** @description A user id, `me`, `team:<team_id>`, or `none` to remove. The account must be able to read the project and the team must belong to its organization, otherwise `422` and nothing changes. */
+      assignee?: string;
+    };
+    IssueTriageRule: {
+      /**
+       * @description Severity shown for the issue (`triage.effective_severity`); `source` removes the override and shows the captured severity.
+       * @enum {string}
+       */
+      severity: 'info' | 'warning' | 'error' | 'critical' | 'source';
+    };
+    IssueActivityPage: {
+      activity: components['schemas']['IssueActivityEntry'][];
+      next_cursor: components['schemas']['TimeIdCursor'];
+    };
+    IssueActivityEntry: {
+      /** @enum {string} */
+      type: 'status' | 'priority' | 'assigned' | 'unassigned' | 'severity_rule' | 'first_seen';
+      /** @description `status`: the new status; `priority`: the new priority; `assigned`/`unassigned`: `user` or `team`; `severity_rule`: the severity or `source`; `first_seen`: the release of the first occurrence. */
+      value: string | null;
+      /**
+       * Format: uuid
+       * @description Entry id; for `first_seen`, the id of the first occurrence.
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description Null for what ingestion did.
+       */
+      actor_id: string | null;
+      actor: components['schemas']['IssueUser'] & (Record<string, never> | null);
+      /**
+       * Format: uuid
+       * @description The assigned (or unassigned) account.
+       */
+      assignee_id: string | null;
+      assignee: components['schemas']['IssueUser'] & (Record<string, never> | null);
+      team: components['schemas']['IssueTeam'] & (Record<string, never> | null);
+      /** Format: date-time */
+      at: string;
+    };
     FeedTicket: {
       ticket: string;
       expires_in_seconds: number;

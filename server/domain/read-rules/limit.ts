@@ -15,3 +15,17 @@ export function parseLimit(
   const n = Number(value);
   return n > bounds.max ? bounds.max : n;
 }
+
+/**
+ * A limit that must lie within its range (spec "Limits": activity `limit` 1 to 200): out of
+ * range is a 422 instead of being replaced by the maximum.
+ */
+export function parseLimitInRange(
+  value: string | undefined,
+  bounds: { fallback: number; max: number },
+): number {
+  if (value === undefined) return bounds.fallback;
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > bounds.max)
+    throw invalid(`limit must be an integer from 1 to ${bounds.max}`);
+  return Number(value);
+}

@@ -4,6 +4,7 @@ import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteCredentials } from './credentials';
 import { sqliteIdempotency } from './idempotency';
+import { sqliteIssues } from './issues';
 import { logAttributeIndex } from './log-attribute-index';
 import { sqliteLogs } from './logs';
 import { sqliteProjects } from './projects';
@@ -22,6 +23,7 @@ export function openSqliteStore(dataDir: string): Store {
     idempotency: sqliteIdempotency(db),
     telemetry: sqliteTelemetry(db, attributeIndex),
     logs: sqliteLogs(db, attributeIndex),
+    issues: sqliteIssues(db),
     usage: sqliteUsage(db),
     close: async () => {
       await stopCheckpoints();

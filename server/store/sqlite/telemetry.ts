@@ -10,68 +10,12 @@ import { indexAttributes, type IndexedAttributes } from '../../domain/attribute-
 import { logTriageKey } from '../../domain/log-triage-key';
 import type { Batch, IssueEvent } from '../../ingest/normalized';
 import type { Db } from '../database';
-import {
-  QuotaExceededError,
-  type AcceptResult,
-  type IssueRow,
-  type TelemetryStore,
-} from '../store';
+import { QuotaExceededError, type AcceptResult, type TelemetryStore } from '../store';
+import { activityWriter, issueRecordsByIds } from './issues';
 import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
 import { readAccountUsage } from './usage';
 
 const json = (v: unknown) => JSON.stringify(v);
-
-type IssueDbRow = {
-  id: string;
-  project_id: string;
-  fingerprint: string;
-  status: IssueRow['status'];
-  occurrence_count: number;
-  first_seen_at: number;
-  last_seen_at: number;
-  severity: string;
-  title: string;
-  message: string;
-  stack_trace: string | null;
-  attributes: string;
-  environment: string;
-  release: string;
-  service_name: string;
-  trace_id: string | null;
-  span_id: string | null;
-  exception: string | null;
-  breadcrumbs: string | null;
-  breadcrumbs_truncated: number;
-};
-
-export const toIssueRow = (r: IssueDbRow): IssueRow => ({
-  id: r.id,
-  projectId: r.project_id,
-  fingerprint: r.fingerprint,
-  status: r.status,
-  occurrenceCount: r.occurrence_count,
-  firstSeenAt: r.first_seen_at,
-  lastSeenAt: r.last_seen_at,
-  severity: r.severity,
-  title: r.title,
-  message: r.message,
-  stackTrace: r.stack_trace,
-  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-  environment: r.environment,
-  release: r.release,
-  serviceName: r.service_name,
-  traceId: r.trace_id,
-  spanId: r.span_id,
-  exception: r.exception ? (JSON.parse(r.exception) as IssueRow['exception']) : null,
-  breadcrumbs: r.breadcrumbs ? (JSON.parse(r.breadcrumbs) as unknown[]) : null,
-  breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
-});
-
-export const ISSUE_SELECT = `SELECT i.id, i.project_id, i.fingerprint, i.status, i.occurrence_count,
-  i.first_seen_at, i.last_seen_at, o.severity, o.title, o.message, o.stack_trace, o.attributes,
-  o.environment, o.release, o.service_name, o.trace_id, o.span_id, o.exception, o.breadcrumbs,
-  o.breadcrumbs_truncated
-  FROM issues i JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq`;
 
 export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): TelemetryStore {
   const s = {
@@ -128,6 +72,7 @@ export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): Tele
       ON CONFLICT (project_id, day, stream) DO UPDATE SET events = events + @events, bytes = bytes + @bytes`),
   };
 
+  const writeActivity = activityWriter(db);
   const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
   const acceptTx = db.transaction(
@@ -339,6 +284,15 @@ export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): Tele
       receivedAt,
     );
     s.updateIssue.run({ id: issue.id, at: i.occurredAt, seq: Number(lastInsertRowid) });
+    // A regression (see updateIssue) is a status change of its own, made by no account.
+    if (issue.status === 'resolved' && i.occurredAt >= issue.last_seen_at)
+      writeActivity(
+        issue.id,
+        projectId,
+        { type: 'status', value: 'unresolved', assigneeAccountId: null, assigneeTeamId: null },
+        null,
+        receivedAt,
+      );
     return issue.id;
   }
 
@@ -349,13 +303,7 @@ export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): Tele
       return acceptTx(batch, receivedAt, quota, logIndex);
     },
     async issueRows(ids) {
-      if (ids.length === 0) return [];
-      const rows = db
-        .prepare<string[], IssueDbRow>(
-          `${ISSUE_SELECT} WHERE i.id IN (${ids.map(() => '?').join(',')})`,
-        )
-        .all(...ids);
-      return rows.map(toIssueRow);
+      return issueRecordsByIds(db, ids);
     },
   };
 }

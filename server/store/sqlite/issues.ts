@@ -1,0 +1,606 @@
+import { randomUUID } from 'node:crypto';
+import { PRIORITY_BY_SEVERITY, type IssueStatus, type Priority } from '../../domain/issue-triage';
+import type { Severity } from '../../domain/severity';
+import type { Db } from '../database';
+import type {
+  ActivityRecord,
+  ActivityType,
+  AssigneeTarget,
+  ChangeOutcome,
+  IssueAssignee,
+  IssueListQuery,
+  IssueRecord,
+  IssuesStore,
+  OccurrenceRecord,
+  TeamRef,
+} from '../store';
+
+/** Severity after the issue's rule: the rule's override, else the latest occurrence's. */
+const EFFECTIVE_SEVERITY = 'COALESCE(r.severity_override, o.severity)';
+
+/** Priority as reads show it: the manual one, else derived from effective severity. */
+const EFFECTIVE_PRIORITY = `COALESCE(i.priority, CASE ${EFFECTIVE_SEVERITY} ${Object.entries(
+  PRIORITY_BY_SEVERITY,
+)
+  .map(([severity, priority]) => `WHEN '${severity}' THEN '${priority}'`)
+  .join(' ')} END)`;
+
+/** Whether the assigned account can (still) read the issue's project: a member of its organization. */
+const ASSIGNEE_CAN_READ = `EXISTS (SELECT 1 FROM projects ap
+  JOIN memberships am ON am.organization_id = ap.organization_id
+  WHERE ap.id = i.project_id AND am.account_id = i.assignee_account_id)`;
+
+/** Each issue with its latest occurrence and its severity rule. */
+const FROM = `issues i JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq
+  LEFT JOIN issue_rules r ON r.project_id = i.project_id AND r.fingerprint = i.fingerprint`;
+
+const RECORD_SELECT = `SELECT i.id, i.project_id, i.fingerprint, i.status, i.occurrence_count,
+  i.first_seen_at, i.last_seen_at, o.severity, o.title, o.message, o.stack_trace, o.attributes,
+  o.environment, o.release, o.service_name, o.trace_id, o.span_id, o.exception, o.breadcrumbs,
+  o.breadcrumbs_truncated, r.severity_override AS rule_severity, i.priority AS manual_priority,
+  i.assignee_account_id, ua.name AS assignee_name, ua.email AS assignee_email,
+  ${ASSIGNEE_CAN_READ} AS assignee_can_read,
+  i.assignee_team_id, ut.slug AS assignee_team_slug, ut.name AS assignee_team_name
+  FROM ${FROM}
+  LEFT JOIN accounts ua ON ua.id = i.assignee_account_id
+  LEFT JOIN teams ut ON ut.id = i.assignee_team_id`;
+
+type IssueDbRow = {
+  id: string;
+  project_id: string;
+  fingerprint: string;
+  status: IssueStatus;
+  occurrence_count: number;
+  first_seen_at: number;
+  last_seen_at: number;
+  severity: Severity;
+  title: string;
+  message: string;
+  stack_trace: string | null;
+  attributes: string;
+  environment: string;
+  release: string;
+  service_name: string;
+  trace_id: string | null;
+  span_id: string | null;
+  exception: string | null;
+  breadcrumbs: string | null;
+  breadcrumbs_truncated: number;
+  rule_severity: Severity | null;
+  manual_priority: Priority | null;
+  assignee_account_id: string | null;
+  assignee_name: string | null;
+  assignee_email: string | null;
+  assignee_can_read: number;
+  assignee_team_id: string | null;
+  assignee_team_slug: string | null;
+  assignee_team_name: string | null;
+};
+
+function assigneeOf(r: IssueDbRow): IssueAssignee | null {
+  if (r.assignee_account_id !== null)
+    return {
+      type: 'user',
+      id: r.assignee_account_id,
+      name: r.assignee_name,
+      email: r.assignee_email ?? '',
+      canRead: r.assignee_can_read === 1,
+    };
+  if (r.assignee_team_id !== null)
+    return {
+      type: 'team',
+      id: r.assignee_team_id,
+      slug: r.assignee_team_slug ?? '',
+      name: r.assignee_team_name ?? '',
+    };
+  return null;
+}
+
+const toIssueRecord = (r: IssueDbRow): IssueRecord => ({
+  id: r.id,
+  projectId: r.project_id,
+  fingerprint: r.fingerprint,
+  status: r.status,
+  occurrenceCount: r.occurrence_count,
+  firstSeenAt: r.first_seen_at,
+  lastSeenAt: r.last_seen_at,
+  severity: r.severity,
+  ruleSeverity: r.rule_severity,
+  title: r.title,
+  message: r.message,
+  stackTrace: r.stack_trace,
+  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+  environment: r.environment,
+  release: r.release,
+  serviceName: r.service_name,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  exception: r.exception ? (JSON.parse(r.exception) as IssueRecord['exception']) : null,
+  breadcrumbs: r.breadcrumbs ? (JSON.parse(r.breadcrumbs) as unknown[]) : null,
+  breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
+  manualPriority: r.manual_priority,
+  assignee: assigneeOf(r),
+});
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** Issue records by id, in the order of `ids` (unknown ids are left out). */
+export function issueRecordsByIds(db: Db, ids: readonly string[]): IssueRecord[] {
+  if (ids.length === 0) return [];
+  const rows = db
+    .prepare<unknown[], IssueDbRow>(`${RECORD_SELECT} WHERE i.id IN (${placeholders(ids.length)})`)
+    .all(...ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toIssueRecord(r)] : [];
+  });
+}
+
+type OccurrenceDbRow = {
+  id: string;
+  issue_id: string;
+  project_id: string;
+  occurred_at: number;
+  severity: Severity;
+  title: string;
+  message: string;
+  exception: string | null;
+  stack_trace: string | null;
+  attributes: string;
+  environment: string;
+  release: string;
+  service_name: string;
+  trace_id: string | null;
+  span_id: string | null;
+  breadcrumbs: string | null;
+  breadcrumbs_truncated: number;
+  sdk_name: string;
+  sdk_version: string;
+};
+
+const toOccurrence = (r: OccurrenceDbRow): OccurrenceRecord => ({
+  id: r.id,
+  issueId: r.issue_id,
+  projectId: r.project_id,
+  occurredAt: r.occurred_at,
+  severity: r.severity,
+  title: r.title,
+  message: r.message,
+  exception: r.exception ? (JSON.parse(r.exception) as OccurrenceRecord['exception']) : null,
+  stackTrace: r.stack_trace,
+  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+  environment: r.environment,
+  release: r.release,
+  serviceName: r.service_name,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  breadcrumbs: r.breadcrumbs ? (JSON.parse(r.breadcrumbs) as unknown[]) : null,
+  breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
+  sdk: { name: r.sdk_name, version: r.sdk_version },
+});
+
+type ActivityDbRow = {
+  id: string;
+  issue_id: string;
+  project_id: string;
+  type: ActivityType;
+  value: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  assignee_account_id: string | null;
+  assignee_name: string | null;
+  assignee_email: string | null;
+  assignee_team_id: string | null;
+  team_slug: string | null;
+  team_name: string | null;
+  at: number;
+};
+
+const accountRef = (id: string | null, name: string | null, email: string | null) =>
+  id === null ? null : { id, name, email: email ?? '' };
+
+const toActivity = (r: ActivityDbRow): ActivityRecord => ({
+  id: r.id,
+  issueId: r.issue_id,
+  projectId: r.project_id,
+  type: r.type,
+  value: r.value,
+  actor: accountRef(r.actor_id, r.actor_name, r.actor_email),
+  assigneeUser: accountRef(r.assignee_account_id, r.assignee_name, r.assignee_email),
+  assigneeTeam:
+    r.assignee_team_id === null
+      ? null
+      : { id: r.assignee_team_id, slug: r.team_slug ?? '', name: r.team_name ?? '' },
+  at: r.at,
+});
+
+/** The people and team named by an activity row `x`. */
+const ACTIVITY_COLUMNS = `x.id, x.issue_id, x.project_id, x.type, x.value, x.at,
+  x.actor_id, ac.name AS actor_name, ac.email AS actor_email,
+  x.assignee_account_id, aa.name AS assignee_name, aa.email AS assignee_email,
+  x.assignee_team_id, tm.slug AS team_slug, tm.name AS team_name`;
+const ACTIVITY_JOINS = `LEFT JOIN accounts ac ON ac.id = x.actor_id
+  LEFT JOIN accounts aa ON aa.id = x.assignee_account_id
+  LEFT JOIN teams tm ON tm.id = x.assignee_team_id`;
+
+/** Newest first strictly after a (time, id) position, on columns `t` and `id`. */
+function afterCondition(
+  after: { time: number; id: string } | null,
+  t: string,
+  id: string,
+  where: string[],
+  args: unknown[],
+): void {
+  if (after === null) return;
+  // The plain bound lets the index range stop; the pair decides ties by id.
+  where.push(`${t} <= ?`, `(${t} < ? OR ${id} < ?)`);
+  args.push(after.time, after.time, after.id);
+}
+
+type Head = { id: string; last_seen_at: number };
+
+const newestFirst = (a: Head, b: Head) =>
+  b.last_seen_at - a.last_seen_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+type StoredTriage = {
+  status: IssueStatus;
+  priority: Priority | null;
+  assignee_account_id: string | null;
+  assignee_team_id: string | null;
+};
+
+type ActivityInsert = {
+  type: Exclude<ActivityType, 'first_seen'>;
+  value: string | null;
+  assigneeAccountId: string | null;
+  assigneeTeamId: string | null;
+};
+
+/** Records one activity entry (also used by ingestion for a regression, with no actor). */
+export function activityWriter(db: Db) {
+  const insert = db.prepare(`INSERT INTO issue_activity
+    (id, issue_id, project_id, type, value, actor_id, assignee_account_id, assignee_team_id, at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  return (
+    issueId: string,
+    projectId: string,
+    e: ActivityInsert,
+    actorId: string | null,
+    at: number,
+  ) =>
+    insert.run(
+      randomUUID(),
+      issueId,
+      projectId,
+      e.type,
+      e.value,
+      actorId,
+      e.assigneeAccountId,
+      e.assigneeTeamId,
+      at,
+    );
+}
+
+/** The activity entries a change makes to one issue's stored triage (none: unchanged). */
+function changesOf(
+  row: StoredTriage,
+  change: { status?: IssueStatus; priority?: Priority; assignee?: AssigneeTarget | null },
+): { next: StoredTriage; entries: ActivityInsert[] } {
+  const next = { ...row };
+  const entries: ActivityInsert[] = [];
+  const none = { assigneeAccountId: null, assigneeTeamId: null };
+  if (change.status !== undefined && change.status !== row.status) {
+    next.status = change.status;
+    entries.push({ type: 'status', value: change.status, ...none });
+  }
+  if (change.priority !== undefined && change.priority !== row.priority) {
+    next.priority = change.priority;
+    entries.push({ type: 'priority', value: change.priority, ...none });
+  }
+  if (change.assignee !== undefined) {
+    const a = change.assignee;
+    const account = a?.type === 'user' ? a.accountId : null;
+    const team = a?.type === 'team' ? a.teamId : null;
+    if (account !== row.assignee_account_id || team !== row.assignee_team_id) {
+      next.assignee_account_id = account;
+      next.assignee_team_id = team;
+      if (a === null) {
+        // Unassigned names whom the issue was taken from.
+        entries.push({
+          type: 'unassigned',
+          value: row.assignee_account_id !== null ? 'user' : 'team',
+          assigneeAccountId: row.assignee_account_id,
+          assigneeTeamId: row.assignee_team_id,
+        });
+      } else {
+        entries.push({
+          type: 'assigned',
+          value: a.type,
+          assigneeAccountId: account,
+          assigneeTeamId: team,
+        });
+      }
+    }
+  }
+  return { next, entries };
+}
+
+export function sqliteIssues(db: Db): IssuesStore {
+  const s = {
+    triageOf: db.prepare<[string, string], StoredTriage>(
+      `SELECT status, priority, assignee_account_id, assignee_team_id FROM issues
+       WHERE id = ? AND project_id = ?`,
+    ),
+    setTriage: db.prepare(`UPDATE issues SET status = @status, priority = @priority,
+      assignee_account_id = @assignee_account_id, assignee_team_id = @assignee_team_id
+      WHERE id = @id`),
+    fingerprintOf: db.prepare<[string, string], { fingerprint: string }>(
+      'SELECT fingerprint FROM issues WHERE id = ? AND project_id = ?',
+    ),
+    ruleOf: db.prepare<[string, string], { severity_override: Severity }>(
+      'SELECT severity_override FROM issue_rules WHERE project_id = ? AND fingerprint = ?',
+    ),
+    upsertRule: db.prepare(`INSERT INTO issue_rules
+      (project_id, fingerprint, severity_override, updated_at, updated_by) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (project_id, fingerprint) DO UPDATE SET
+        severity_override = excluded.severity_override, updated_at = excluded.updated_at,
+        updated_by = excluded.updated_by`),
+    deleteRule: db.prepare('DELETE FROM issue_rules WHERE project_id = ? AND fingerprint = ?'),
+    readers: db.prepare<[string], { id: string; name: string | null; email: string }>(
+      `SELECT a.id, a.name, a.email FROM projects p
+       JOIN memberships m ON m.organization_id = p.organization_id
+       JOIN accounts a ON a.id = m.account_id
+       WHERE p.id = ? ORDER BY a.name IS NULL, a.name COLLATE NOCASE, a.email COLLATE NOCASE`,
+    ),
+    teams: db.prepare<[string], TeamRef>(
+      'SELECT id, slug, name FROM teams WHERE organization_id = ? ORDER BY name COLLATE NOCASE, slug',
+    ),
+    team: db.prepare<[string], TeamRef & { organization_id: string }>(
+      'SELECT id, slug, name, organization_id FROM teams WHERE id = ?',
+    ),
+    readMark: db.prepare<[string], { read_at: number }>(
+      'SELECT read_at FROM issue_notification_marks WHERE account_id = ?',
+    ),
+    markRead: db.prepare(`INSERT INTO issue_notification_marks (account_id, read_at) VALUES (?, ?)
+      ON CONFLICT (account_id) DO UPDATE SET read_at = MAX(read_at, excluded.read_at)`),
+  };
+  const writeActivity = activityWriter(db);
+
+  /**
+   * Up to `limit` matching issues of one project, newest first, along the project's
+   * (last_seen_at, id) index: a page stops after `limit` rows instead of sorting every match.
+   */
+  function headsOf(projectId: string, q: IssueListQuery): Head[] {
+    const where = ['i.project_id = ?'];
+    const args: unknown[] = [projectId];
+    if (q.since !== null) {
+      where.push('i.last_seen_at >= ?');
+      args.push(q.since);
+    }
+    afterCondition(q.after, 'i.last_seen_at', 'i.id', where, args);
+    if (q.status !== null) {
+      where.push('i.status = ?');
+      args.push(q.status);
+    }
+    if (q.severity !== null) {
+      where.push(`${EFFECTIVE_SEVERITY} = ?`);
+      args.push(q.severity);
+    }
+    if (q.priority !== null) {
+      where.push(`${EFFECTIVE_PRIORITY} = ?`);
+      args.push(q.priority);
+    }
+    const exact: [string, string | null][] = [
+      ['service_name', q.serviceName],
+      ['release', q.release],
+      ['environment', q.environment],
+    ];
+    for (const [column, value] of exact) {
+      if (value === null) continue;
+      where.push(`o.${column} = ?`);
+      args.push(value);
+    }
+    const a = q.assignee;
+    if (a !== null) {
+      switch (a.kind) {
+        case 'none':
+          // What reads show as no assignee: none stored, or an account that cannot read the project.
+          where.push(
+            `i.assignee_team_id IS NULL AND (i.assignee_account_id IS NULL OR NOT ${ASSIGNEE_CAN_READ})`,
+          );
+          break;
+        case 'user':
+          where.push(`i.assignee_account_id = ? AND ${ASSIGNEE_CAN_READ}`);
+          args.push(a.accountId);
+          break;
+        case 'team':
+          where.push('i.assignee_team_id = ?');
+          args.push(a.teamId);
+          break;
+        case 'teams_of':
+          where.push(
+            'i.assignee_team_id IN (SELECT team_id FROM team_members WHERE account_id = ?)',
+          );
+          args.push(a.accountId);
+          break;
+      }
+    }
+    args.push(q.limit);
+    return db
+      .prepare<unknown[], Head>(
+        `SELECT i.id, i.last_seen_at FROM ${FROM} WHERE ${where.join(' AND ')}
+         ORDER BY i.last_seen_at DESC, i.id DESC LIMIT ?`,
+      )
+      .all(...args);
+  }
+
+  const changeTx = db.transaction((c: Parameters<IssuesStore['change']>[0]): ChangeOutcome[] =>
+    c.issueIds.map((id) => {
+      const row = s.triageOf.get(id, c.projectId);
+      if (!row) return 'not_found';
+      const { next, entries } = changesOf(row, c);
+      if (entries.length === 0) return 'unchanged';
+      s.setTriage.run({ id, ...next });
+      for (const e of entries) writeActivity(id, c.projectId, e, c.actorId, c.at);
+      return 'updated';
+    }),
+  );
+
+  const setRuleTx = db.transaction((c: Parameters<IssuesStore['setRule']>[0]): boolean => {
+    const fingerprint = s.fingerprintOf.get(c.issueId, c.projectId)?.fingerprint;
+    if (fingerprint === undefined) return false;
+    const current = s.ruleOf.get(c.projectId, fingerprint)?.severity_override ?? null;
+    if (current === c.severity) return false;
+    if (c.severity === null) s.deleteRule.run(c.projectId, fingerprint);
+    else s.upsertRule.run(c.projectId, fingerprint, c.severity, c.at, c.actorId);
+    writeActivity(
+      c.issueId,
+      c.projectId,
+      {
+        type: 'severity_rule',
+        value: c.severity ?? 'source',
+        assigneeAccountId: null,
+        assigneeTeamId: null,
+      },
+      c.actorId,
+      c.at,
+    );
+    return true;
+  });
+
+  /** Conditions selecting the account's notifications among activity rows `x` of issues `i`. */
+  function notificationConditions(
+    accountId: string,
+    projectIds: string[],
+    where: string[],
+    args: unknown[],
+  ): void {
+    where.push(
+      "x.type = 'assigned'",
+      `x.project_id IN (${placeholders(projectIds.length)})`,
+      `(x.assignee_account_id = ? OR
+        x.assignee_team_id IN (SELECT team_id FROM team_members WHERE account_id = ?))`,
+      'x.actor_id IS NOT NULL AND x.actor_id <> ?',
+    );
+    args.push(...projectIds, accountId, accountId, accountId);
+  }
+
+  return {
+    async list(q) {
+      // Each project is read on its own along its index, then the pages are merged.
+      const heads: Head[] = [];
+      for (const projectId of q.projectIds) heads.push(...headsOf(projectId, q));
+      heads.sort(newestFirst);
+      return issueRecordsByIds(
+        db,
+        heads.slice(0, q.limit).map((h) => h.id),
+      );
+    },
+    async byId(projectIds, id) {
+      if (projectIds.length === 0) return null;
+      const row = db
+        .prepare<unknown[], IssueDbRow>(
+          `${RECORD_SELECT} WHERE i.id = ? AND i.project_id IN (${placeholders(projectIds.length)})`,
+        )
+        .get(id, ...projectIds);
+      return row ? toIssueRecord(row) : null;
+    },
+    async byIds(projectId, ids) {
+      return issueRecordsByIds(db, ids).filter((i) => i.projectId === projectId);
+    },
+    async occurrences(issueId, after, limit) {
+      const where = ['issue_id = ?'];
+      const args: unknown[] = [issueId];
+      afterCondition(after, 'occurred_at', 'id', where, args);
+      args.push(limit);
+      return db
+        .prepare<unknown[], OccurrenceDbRow>(
+          `SELECT id, issue_id, project_id, occurred_at, severity, title, message, exception,
+             stack_trace, attributes, environment, release, service_name, trace_id, span_id,
+             breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version
+           FROM issue_occurrences WHERE ${where.join(' AND ')}
+           ORDER BY occurred_at DESC, id DESC LIMIT ?`,
+        )
+        .all(...args)
+        .map(toOccurrence);
+    },
+    async change(c) {
+      return changeTx(c);
+    },
+    async setRule(c) {
+      return setRuleTx(c);
+    },
+    async readersOf(projectId) {
+      return s.readers.all(projectId);
+    },
+    async teamsOf(organizationId) {
+      return s.teams.all(organizationId);
+    },
+    async team(teamId) {
+      const t = s.team.get(teamId);
+      return t ? { id: t.id, slug: t.slug, name: t.name, organizationId: t.organization_id } : null;
+    },
+    async activity(issueId, after, limit) {
+      const where: string[] = [];
+      const args: unknown[] = [issueId, issueId];
+      afterCondition(after, 'x.at', 'x.id', where, args);
+      args.push(limit);
+      // The first_seen entry is the issue's first occurrence, read from its occurrences.
+      return db
+        .prepare<unknown[], ActivityDbRow>(
+          `SELECT ${ACTIVITY_COLUMNS} FROM (
+             SELECT id, issue_id, project_id, type, value, actor_id, assignee_account_id,
+               assignee_team_id, at FROM issue_activity WHERE issue_id = ?
+             UNION ALL
+             SELECT * FROM (SELECT id, issue_id, project_id, 'first_seen', release, NULL, NULL,
+               NULL, occurred_at FROM issue_occurrences WHERE issue_id = ?
+               ORDER BY occurred_at, id LIMIT 1)
+           ) x ${ACTIVITY_JOINS}
+           ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+           ORDER BY x.at DESC, x.id DESC LIMIT ?`,
+        )
+        .all(...args)
+        .map(toActivity);
+    },
+    async notifications({ accountId, projectIds, after, limit }) {
+      const readAt = s.readMark.get(accountId)?.read_at ?? null;
+      if (projectIds.length === 0) return { notifications: [], unread: 0, readAt };
+      const where: string[] = [];
+      const args: unknown[] = [];
+      notificationConditions(accountId, projectIds, where, args);
+      const countWhere = [...where];
+      const countArgs = [...args];
+      if (readAt !== null) {
+        countWhere.push('x.at > ?');
+        countArgs.push(readAt);
+      }
+      const unread = db
+        .prepare<unknown[], { n: number }>(
+          `SELECT COUNT(*) AS n FROM issue_activity x WHERE ${countWhere.join(' AND ')}`,
+        )
+        .get(...countArgs)?.n;
+      afterCondition(after, 'x.at', 'x.id', where, args);
+      args.push(limit);
+      const rows = db
+        .prepare<unknown[], ActivityDbRow & { issue_title: string }>(
+          `SELECT ${ACTIVITY_COLUMNS}, o.title AS issue_title FROM issue_activity x
+           JOIN issues i ON i.id = x.issue_id
+           JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq
+           ${ACTIVITY_JOINS}
+           WHERE ${where.join(' AND ')} ORDER BY x.at DESC, x.id DESC LIMIT ?`,
+        )
+        .all(...args);
+      return {
+        notifications: rows.map((r) => ({ ...toActivity(r), issueTitle: r.issue_title })),
+        unread: unread ?? 0,
+        readAt,
+      };
+    },
+    async markNotificationsRead(accountId, at) {
+      s.markRead.run(accountId, at);
+      return s.readMark.get(accountId)?.read_at ?? at;
+    },
+  };
+}
