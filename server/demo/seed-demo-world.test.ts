@@ -111,4 +111,38 @@ describe('seeding the demo world into an empty data directory', () => {
     expect(body.unread).toBe(3);
     expect(body.notifications.filter((n) => n.team !== null)).toHaveLength(2);
   });
+
+  it('gives Checkout API ownership rules and CODEOWNERS that name the checkout owners', async () => {
+    const creds = JSON.parse(fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8')) as {
+      account_token: string;
+      projects: { id: string; name: string }[];
+    };
+    const project = creds.projects.find((p) => p.name === 'Checkout API');
+    const ownership = await request(
+      `/api/telemetry/issues/ownership?project_id=${project?.id}`,
+      creds.account_token,
+    );
+    expect(ownership.status).toBe(200);
+    expect(await ownership.json()).toMatchObject({
+      rules: expect.stringContaining('path:src/checkout/* #checkout'),
+      codeowners: expect.stringContaining('@platform'),
+      unresolved_owners: [{ source: 'codeowners', line: 7, owner: '@tech-writers' }],
+    });
+    const issue = db
+      .prepare(
+        `SELECT i.id FROM issues i JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq
+         WHERE i.project_id = ? AND o.stack_trace LIKE '%src/checkout/service.ts%' LIMIT 1`,
+      )
+      .get(project?.id) as { id: string };
+    const owners = await request(
+      `/api/telemetry/issues/${issue.id}/owners?response_version=2`,
+      creds.account_token,
+    );
+    const body = (await owners.json()) as {
+      suggested_assignee: { slug?: string };
+      owners: { source: string; line: number | null }[];
+    };
+    expect(body.suggested_assignee.slug).toBe('checkout');
+    expect(body.owners[0]).toMatchObject({ source: 'ownership_rule', line: 5 });
+  });
 });

@@ -4,6 +4,7 @@ import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
 import { generateDemoWorld } from './generate-world';
 import { appTransport, sendBatches, type SendOptions, type SendReport } from './send-batches';
+import { seedDemoOwnership } from './seed-ownership';
 import { seedDemoTriage } from './seed-triage';
 import type { Stream } from './telemetry-collector';
 import { byProjectKey } from './world-model';
@@ -90,5 +91,7 @@ export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise
   // Then some triage history (statuses, assignees, a manual priority) through the issue routes.
   const triage = await seedDemoTriage({ app, credentials: demo.credentials });
   deps.log.info(`Triaged demo issues with ${triage.requests} requests`);
+  // And who owns what in Checkout API: ownership rules and CODEOWNERS, through their route.
+  await seedDemoOwnership({ app, credentials: demo.credentials });
   return result;
 }

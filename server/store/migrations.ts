@@ -373,4 +373,14 @@ export const migrations: readonly string[] = [
     read_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  /* 6: issue ownership: ownership rules and CODEOWNERS text per project */ `
+  -- Both texts as sent (at most 128 KiB each, checked by the route); '' when cleared.
+  CREATE TABLE issue_ownership (
+    project_id TEXT PRIMARY KEY REFERENCES projects(id),
+    rules TEXT NOT NULL,
+    codeowners TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL REFERENCES accounts(id)
+  ) WITHOUT ROWID;
+  `,
 ];

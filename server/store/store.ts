@@ -33,6 +33,7 @@ export interface Store {
   telemetry: TelemetryStore;
   logs: LogsStore;
   issues: IssuesStore;
+  ownership: OwnershipStore;
   usage: UsageStore;
   /** Closes storage; resolves once background work on the files has stopped. */
   close(): Promise<void>;
@@ -422,4 +423,27 @@ export interface IssuesStore {
   }): Promise<NotificationPage>;
   /** Moves the account's read mark to `at` unless it is already later; returns the mark. */
   markNotificationsRead(accountId: string, at: number): Promise<number>;
+}
+
+/** A project's issue ownership texts; both empty and `updatedAt` null until first set. */
+export type OwnershipRecord = {
+  projectId: string;
+  rules: string;
+  codeowners: string;
+  updatedAt: number | null;
+};
+
+export interface OwnershipStore {
+  get(projectId: string): Promise<OwnershipRecord>;
+  /**
+   * Replaces the given texts (an absent one keeps its text). `updatedAt` moves to `at` only
+   * when a text really changes.
+   */
+  set(change: {
+    projectId: string;
+    rules?: string;
+    codeowners?: string;
+    at: number;
+    by: string;
+  }): Promise<OwnershipRecord>;
 }

@@ -1662,6 +1662,156 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/issues/ownership': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The issue ownership rules and CODEOWNERS of a project
+     * @description `project_id` is required (`422` when missing or not a UUID). Any account that can read the project may call it; otherwise `404`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required. */
+          project_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Both texts and the owners they name that do not resolve. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueOwnership'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    /**
+     * Replace the issue ownership rules or CODEOWNERS of a project
+     * @description Body: `project_id` and `rules`, `codeowners` or both. An omitted text keeps its value; an empty string clears it. At most 131072 bytes (128 KiB, UTF-8). An invalid line gives `422` whose `error` names it (`rules line 3: …`, `codeowners line 2: …`); nothing changes. `updated_at` moves only when a text really changes. Owners that name no account or team are accepted and listed in `unresolved_owners`. Needs permission to manage issues (owner or admin; `403` otherwise).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IssueOwnershipChange'];
+        };
+      };
+      responses: {
+        /** @description The stored ownership. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueOwnership'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telemetry/issues': {
     parameters: {
       query?: never;
@@ -2172,6 +2322,87 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['IssueActivityPage'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/issues/{issue_id}/owners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who owns an issue
+     * @description Owners in order: the owners of the first matching ownership rule (`ownership_rule`), then those of the last matching CODEOWNERS line (`codeowners`), then the accounts that changed the issue recently, newest first (`recent_activity`, from its last 50 activity entries). Matching looks at the issue's latest occurrence: the file paths of its stack frames (JVM, JavaScript and Python formats), their modules, its `url`/`http.url` and its attributes. Each owner appears once, at its first place. Owners that name no account or team of the project organization, and accounts that can no longer read the project, are left out. Version 1 (default): `{issue_id, owners}` with the user owners only; version 2: `{issue_id, suggested_assignee, owners, inputs}`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 (default): accounts only; 2: users and teams with their source. */
+          response_version?: '1' | '2';
+        };
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The owners of the issue. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['IssueOwnersV1'] | components['schemas']['IssueOwnersV2'];
           };
         };
         /** @description Unreadable request (`invalid_json`, `invalid_path`). */
@@ -3162,6 +3393,34 @@ export interface components {
       /** @description 2 gives version 4 issues; 1 or absent, version 3. */
       response_version?: 1 | 2;
     };
+    IssueOwnership: {
+      /** Format: uuid */
+      project_id: string;
+      /** @description Ownership rules, as Sentry writes them: one rule per line, `<type>:<pattern> <owner> [<owner>…]`; `#` starts a comment line and blank lines are ignored. Types: `path:<glob>` (a file path of the stack frames of the issue's latest occurrence; the glob matches the whole path or a trailing part after a `/`), `module:<glob>` (a frame's module: the JVM class, the Python file as a dotted name, the JavaScript file without extension), `url:<glob>` (the `url` or `http.url` attribute), `tag:<key>:<glob>` (the attribute `<key>`, a top-level key or a dotted path). In these globs `*` matches any characters and `?` one; case is ignored. Owners: `user@email` or `#team-slug`. The first matching line gives the owners. Empty when not set. */
+      rules: string;
+      /** @description CODEOWNERS, as GitHub reads it: `<pattern> <owner>…` per line, `#` comments and blank lines; gitignore patterns against the stack frame file paths (a leading or inner `/` anchors at the root, otherwise any depth; a directory covers everything in it; `*` within a segment, `**` across segments); the last matching line wins. `!` negation and `[ ]` ranges are refused, as on GitHub. Owners: `@team-slug` or an email. Empty when not set. */
+      codeowners: string;
+      /** @description When a text last really changed; null when never set. */
+      updated_at: string | null;
+      /** @description Owners naming no account (by email) or team (by slug) of the project organization, in text order. They are never suggested. */
+      unresolved_owners: components['schemas']['IssueUnresolvedOwner'][];
+    };
+    IssueUnresolvedOwner: {
+      /** @enum {string} */
+      source: 'ownership_rule' | 'codeowners';
+      /** @description 1-based line number in its text. */
+      line: number;
+      /** @description The owner as written (`#team`, `@team` or email). */
+      owner: string;
+    };
+    IssueOwnershipChange: {
+      /** Format: uuid */
+      project_id: string;
+      /** @description Replaces the ownership rules; omitted keeps them, `""` clears them. At most 131072 bytes (128 KiB, UTF-8). Ownership rules, as Sentry writes them: one rule per line, `<type>:<pattern> <owner> [<owner>…]`; `#` starts a comment line and blank lines are ignored. Types: `path:<glob>` (a file path of the stack frames of the issue's latest occurrence; the glob matches the whole path or a trailing part after a `/`), `module:<glob>` (a frame's module: the JVM class, the Python file as a dotted name, the JavaScript file without extension), `url:<glob>` (the `url` or `http.url` attribute), `tag:<key>:<glob>` (the attribute `<key>`, a top-level key or a dotted path). In these globs `*` matches any characters and `?` one; case is ignored. Owners: `user@email` or `#team-slug`. The first matching line gives the owners. */
+      rules?: string;
+      /** @description Replaces the CODEOWNERS text; omitted keeps it, `""` clears it. At most 131072 bytes (128 KiB, UTF-8). CODEOWNERS, as GitHub reads it: `<pattern> <owner>…` per line, `#` comments and blank lines; gitignore patterns against the stack frame file paths (a leading or inner `/` anchors at the root, otherwise any depth; a directory covers everything in it; `*` within a segment, `**` across segments); the last matching line wins. `!` negation and `[ ]` ranges are refused, as on GitHub. Owners: `@team-slug` or an email. */
+      codeowners?: string;
+    };
     /** @description An issue in the response version the request selected (`response_version`). */
     Issue:
       | components['schemas']['IssueV1']
@@ -3372,6 +3631,76 @@ export interface components {
       team: components['schemas']['IssueTeam'] & (Record<string, never> | null);
       /** Format: date-time */
       at: string;
+    };
+    IssueOwnersV1: {
+      /** Format: uuid */
+      issue_id: string;
+      owners: components['schemas']['IssueUser'][];
+    };
+    IssueOwnersV2: {
+      /** Format: uuid */
+      issue_id: string;
+      suggested_assignee: components['schemas']['IssueSuggestedAssignee'];
+      owners: components['schemas']['IssueOwner'][];
+      /** @description What was matched: the issue's latest occurrence. */
+      inputs: {
+        /** @description Stack frame file paths, in stack order. */
+        files: string[];
+        modules: string[];
+        url: string | null;
+        ownership_updated_at: string | null;
+      };
+    };
+    /** @description The first owner that can be assigned (a user who can read the project or a team of its organization); null when there is none. */
+    IssueSuggestedAssignee: {
+      /** @enum {string} */
+      type: 'user' | 'team';
+      /**
+       * Format: uuid
+       * @description Users.
+       */
+      user_id?: string;
+      /**
+       * Format: uuid
+       * @description Teams.
+       */
+      team_id?: string;
+      /** @description Teams. */
+      slug?: string;
+      name: string | null;
+      /** @description Users. */
+      email?: string;
+      /** @description The value to send as `assignee` to assign the issue to this owner. */
+      assignee: string;
+    } | null;
+    IssueOwner: {
+      /** @enum {string} */
+      type: 'user' | 'team';
+      /** @enum {string} */
+      source: 'ownership_rule' | 'codeowners' | 'recent_activity';
+      /** @description The matching line as written; null for `recent_activity`. */
+      rule: string | null;
+      /** @description 1-based line number; null for `recent_activity`. */
+      line: number | null;
+      /** @description What matched: the stack frame file path (`path` rules and CODEOWNERS), the module, the url or the attribute value; for `recent_activity`, the kind of change (`status`, `priority`, `assigned`, …). */
+      matched: string;
+      /**
+       * Format: uuid
+       * @description Users.
+       */
+      user_id?: string;
+      /**
+       * Format: uuid
+       * @description Teams.
+       */
+      team_id?: string;
+      /** @description Teams. */
+      slug?: string;
+      name: string | null;
+      /** @description Users. */
+      email?: string;
+      /** @description The value to send as `assignee` to assign the issue to this owner. */
+      assignee: string;
     };
     FeedTicket: {
       ticket: string;

@@ -5,6 +5,7 @@ import { sqliteAccounts } from './accounts';
 import { sqliteCredentials } from './credentials';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteIssues } from './issues';
+import { sqliteOwnership } from './ownership';
 import { logAttributeIndex } from './log-attribute-index';
 import { sqliteLogs } from './logs';
 import { sqliteProjects } from './projects';
@@ -24,6 +25,7 @@ export function openSqliteStore(dataDir: string): Store {
     telemetry: sqliteTelemetry(db, attributeIndex),
     logs: sqliteLogs(db, attributeIndex),
     issues: sqliteIssues(db),
+    ownership: sqliteOwnership(db),
     usage: sqliteUsage(db),
     close: async () => {
       await stopCheckpoints();
