@@ -3,8 +3,9 @@ import { expect, test } from './support/fixtures';
 test('navigation links only to pages that exist', async ({ signedInPage: page }) => {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Issues' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Logs' })).toBeVisible();
-  for (const missing of ['Issues', 'Traces', 'Releases', 'Funnels', 'Usage', 'Plan']) {
+  for (const missing of ['Traces', 'Releases', 'Funnels', 'Usage', 'Plan']) {
     await expect(nav.getByRole('link', { name: missing })).toHaveCount(0);
   }
   await expect(page.getByText(/coming soon/i)).toHaveCount(0);

@@ -14,6 +14,8 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppLogsRouteImport } from './routes/_app/logs'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
+import { Route as AppIssuesIndexRouteImport } from './routes/_app/issues.index'
+import { Route as AppIssuesIssueIdRouteImport } from './routes/_app/issues.$issueId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -39,18 +41,32 @@ const AppProjectsRoute = AppProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AppRoute,
 } as any)
+const AppIssuesIndexRoute = AppIssuesIndexRouteImport.update({
+  id: '/issues/',
+  path: '/issues/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppIssuesIssueIdRoute = AppIssuesIssueIdRouteImport.update({
+  id: '/issues/$issueId',
+  path: '/issues/$issueId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
   '/logs': typeof AppLogsRoute
   '/projects': typeof AppProjectsRoute
+  '/issues/$issueId': typeof AppIssuesIssueIdRoute
+  '/issues/': typeof AppIssuesIndexRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/logs': typeof AppLogsRoute
   '/projects': typeof AppProjectsRoute
   '/': typeof AppIndexRoute
+  '/issues/$issueId': typeof AppIssuesIssueIdRoute
+  '/issues': typeof AppIssuesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -59,12 +75,15 @@ export interface FileRoutesById {
   '/_app/logs': typeof AppLogsRoute
   '/_app/projects': typeof AppProjectsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/issues/$issueId': typeof AppIssuesIssueIdRoute
+  '/_app/issues/': typeof AppIssuesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/sign-in' | '/logs' | '/projects'
+  fullPaths:
+    '/' | '/sign-in' | '/logs' | '/projects' | '/issues/$issueId' | '/issues/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/sign-in' | '/logs' | '/projects' | '/'
+  to: '/sign-in' | '/logs' | '/projects' | '/' | '/issues/$issueId' | '/issues'
   id:
     | '__root__'
     | '/_app'
@@ -72,6 +91,8 @@ export interface FileRouteTypes {
     | '/_app/logs'
     | '/_app/projects'
     | '/_app/'
+    | '/_app/issues/$issueId'
+    | '/_app/issues/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -116,6 +137,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/issues/': {
+      id: '/_app/issues/'
+      path: '/issues'
+      fullPath: '/issues/'
+      preLoaderRoute: typeof AppIssuesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/issues/$issueId': {
+      id: '/_app/issues/$issueId'
+      path: '/issues/$issueId'
+      fullPath: '/issues/$issueId'
+      preLoaderRoute: typeof AppIssuesIssueIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -123,12 +158,16 @@ interface AppRouteChildren {
   AppLogsRoute: typeof AppLogsRoute
   AppProjectsRoute: typeof AppProjectsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppIssuesIssueIdRoute: typeof AppIssuesIssueIdRoute
+  AppIssuesIndexRoute: typeof AppIssuesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppLogsRoute: AppLogsRoute,
   AppProjectsRoute: AppProjectsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppIssuesIssueIdRoute: AppIssuesIssueIdRoute,
+  AppIssuesIndexRoute: AppIssuesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

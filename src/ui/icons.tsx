@@ -158,3 +158,11 @@ export const LookoutMark = ({ size = 20, ...props }: IconProps) => (
     <circle cx="16" cy="16" r="2.5" fill="#fff" />
   </svg>
 );
+
+/** Notifications (a bell). */
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 11.5V7a4 4 0 0 1 8 0v4.5l1 1H3z" />
+    <path d="M6.5 14h3" />
+  </Icon>
+);

@@ -5,6 +5,7 @@ import { AccountMenu } from './account-menu';
 import styles from './app-shell.module.css';
 import { AppSidebar } from './app-sidebar';
 import { LiveControl } from './live-control';
+import { NotificationsInbox } from './notifications-inbox';
 import { ScopeControl } from './scope-control';
 import { TimeRangeControl } from './time-range-control';
 
@@ -31,6 +32,7 @@ export function AppLayout({
             <TimeRangeControl />
           </div>
           <div className={styles.headerEnd}>
+            <NotificationsInbox />
             <LiveControl projects={projects} />
             <AccountMenu account={account} />
           </div>

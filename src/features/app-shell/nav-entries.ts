@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
-import { FolderIcon, LogIcon } from '../../ui/icons';
+import { FolderIcon, IssueIcon, LogIcon } from '../../ui/icons';
 
 export type NavEntry = {
-  to: '/projects' | '/logs';
+  to: '/projects' | '/issues' | '/logs';
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 };
@@ -13,5 +13,6 @@ export type NavEntry = {
  */
 export const navEntries: readonly NavEntry[] = [
   { to: '/projects', label: 'Projects', icon: FolderIcon },
+  { to: '/issues', label: 'Issues', icon: IssueIcon },
   { to: '/logs', label: 'Logs', icon: LogIcon },
 ];

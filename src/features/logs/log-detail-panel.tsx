@@ -11,15 +11,15 @@ import {
 import { formatUtcDateTime } from '../../lib/format-time';
 import { useLiveStore } from '../../live/live-store';
 import { Button } from '../../ui/button';
+import { AttributeTree } from '../../ui/attribute-tree';
 import { CopyButton } from '../../ui/copy-button';
 import { ErrorState } from '../../ui/error-state';
 import { CloseIcon } from '../../ui/icons';
 import { PendingState } from '../../ui/pending-state';
-import { AttributeTree } from './attribute-tree';
 import { liveLogOf } from './live-logs';
 import styles from './log-detail-panel.module.css';
 import { MAX_COLUMNS } from './logs-search';
-import { SeverityBadge } from './severity-badge';
+import { SeverityBadge } from '../../ui/severity-badge';
 import { TriageRuleEditor } from './triage-rule-editor';
 
 /** The row already on screen (a fetched page or the live feed), shown while the log is read. */

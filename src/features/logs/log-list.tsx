@@ -15,7 +15,7 @@ import { Button } from '../../ui/button';
 import { CloseIcon } from '../../ui/icons';
 import { attributeCell, formatLogTime } from './log-format';
 import styles from './log-list.module.css';
-import { SeverityBadge } from './severity-badge';
+import { SeverityBadge } from '../../ui/severity-badge';
 
 const ROW_HEIGHT = 28;
 const HEADER_HEIGHT = 30;

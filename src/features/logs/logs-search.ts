@@ -15,6 +15,7 @@ import {
   type ProjectScopeSearch,
 } from '../../lib/project-scope';
 import { parseTimeRange, type TimeRangeSearch } from '../../lib/time-range';
+import { severityLabels as sharedSeverityLabels } from '../../ui/severity-badge';
 
 /** At most this many attribute columns (each is a path the person chose). */
 export const MAX_COLUMNS = 6;
@@ -137,9 +138,4 @@ export function clearedFilters(search: LogsPageSearch): LogsPageSearch {
   };
 }
 
-export const severityLabels: Record<Severity, string> = {
-  info: 'Info',
-  warning: 'Warning',
-  error: 'Error',
-  critical: 'Critical',
-};
+export const severityLabels: Record<Severity, string> = sharedSeverityLabels;

@@ -1,9 +1,14 @@
 import { DropdownMenu } from 'radix-ui';
-import type { AttributeFilter } from '../../lib/attribute-filter';
-import { buttonClass } from '../../ui/button';
-import menu from '../../ui/popover.module.css';
+import type { AttributeFilter } from '../lib/attribute-filter';
+import {
+  attributeTree,
+  filterForValue,
+  valueText,
+  type AttributeNode,
+} from '../lib/attribute-values';
 import styles from './attribute-tree.module.css';
-import { attributeTree, filterForValue, valueText, type AttributeNode } from './log-format';
+import { buttonClass } from './button';
+import menu from './popover.module.css';
 
 export type AttributeActions = {
   addFilter: (filter: AttributeFilter) => void;
@@ -15,19 +20,21 @@ export type AttributeActions = {
 };
 
 /**
- * A log's attributes as a tree of keys. Each text, number or true/false value can become a
- * filter ("Filter by this value", "Exclude this value" = `ne`) or a column. Values are shown
- * as text, never as markup.
+ * Attributes (of a log, an issue occurrence) as a tree of keys. With `actions`, each text,
+ * number or true/false value can become a filter ("Filter by this value", "Exclude this
+ * value" = `ne`) or a column. Values are shown as text, never as markup.
  */
 export function AttributeTree({
   attributes,
   actions,
+  emptyText = 'This log has no attributes.',
 }: {
   attributes: Record<string, unknown>;
-  actions: AttributeActions;
+  actions?: AttributeActions | undefined;
+  emptyText?: string;
 }) {
   const nodes = attributeTree(attributes);
-  if (nodes.length === 0) return <p className={styles.none}>This log has no attributes.</p>;
+  if (nodes.length === 0) return <p className={styles.none}>{emptyText}</p>;
   return (
     <ul className={styles.tree} aria-label="Attributes">
       {nodes.map((node) => (
@@ -37,7 +44,13 @@ export function AttributeTree({
   );
 }
 
-function NodeRow({ node, actions }: { node: AttributeNode; actions: AttributeActions }) {
+function NodeRow({
+  node,
+  actions,
+}: {
+  node: AttributeNode;
+  actions: AttributeActions | undefined;
+}) {
   if (node.kind === 'object') {
     return (
       <li className={styles.branch}>
@@ -82,7 +95,7 @@ function NodeRow({ node, actions }: { node: AttributeNode; actions: AttributeAct
       <span className={styles.value} data-type={node.value === null ? 'null' : typeof node.value}>
         {valueText(node.value)}
       </span>
-      <LeafMenu pointer={node.pointer} value={node.value} actions={actions} />
+      {actions && <LeafMenu pointer={node.pointer} value={node.value} actions={actions} />}
     </li>
   );
 }

@@ -1,8 +1,15 @@
-import type { Log } from '../../api/queries/logs';
-import { severityLabels } from './logs-search';
 import styles from './severity-badge.module.css';
 
-function isSeverity(value: string): value is Log['severity'] {
+export type SeverityName = 'info' | 'warning' | 'error' | 'critical';
+
+export const severityLabels: Record<SeverityName, string> = {
+  info: 'Info',
+  warning: 'Warning',
+  error: 'Error',
+  critical: 'Critical',
+};
+
+function isSeverity(value: string): value is SeverityName {
   return value in severityLabels;
 }
 

@@ -1,0 +1,271 @@
+import { QueryErrorResetBoundary, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { CatchBoundary, Link } from '@tanstack/react-router';
+import { Suspense, useState } from 'react';
+import {
+  issueDetailQueries,
+  type IssueDetail,
+  type Occurrence,
+  type OccurrenceCursor,
+} from '../../api/queries/issue-detail';
+import { formatUtcDateTime } from '../../lib/format-time';
+import { AttributeTree } from '../../ui/attribute-tree';
+import { Button } from '../../ui/button';
+import { CopyButton } from '../../ui/copy-button';
+import { EmptyState } from '../../ui/empty-state';
+import { ErrorState } from '../../ui/error-state';
+import { PendingState } from '../../ui/pending-state';
+import { BreadcrumbList } from './breadcrumb-list';
+import styles from './issue-detail.module.css';
+import { relativeTime } from './relative-time';
+import { StackTraceView } from './stack-trace-view';
+import { TraceLogs } from './trace-logs';
+
+/**
+ * The occurrence being read (the latest first) and the pager through older ones. "Older"
+ * follows the service's `next_cursor` exactly; "Newer" goes back to the cursor it came from.
+ */
+export function OccurrenceSection({ issue }: { issue: IssueDetail }) {
+  // The cursors that led here: empty = the latest occurrence.
+  const [trail, setTrail] = useState<OccurrenceCursor[]>([]);
+  const cursor = trail.at(-1) ?? null;
+  return (
+    <section className={styles.card} aria-labelledby="occurrence-title">
+      <QueryErrorResetBoundary>
+        {({ reset }) => (
+          <CatchBoundary
+            getResetKey={() => JSON.stringify(cursor)}
+            errorComponent={({ error, reset: resetBoundary }) => (
+              <div className={styles.cardBody}>
+                <h2 id="occurrence-title" className={styles.sectionTitle}>
+                  Occurrence
+                </h2>
+                <ErrorState
+                  error={error}
+                  compact
+                  reset={() => {
+                    reset();
+                    resetBoundary();
+                  }}
+                />
+              </div>
+            )}
+          >
+            <Suspense
+              fallback={
+                <div className={styles.cardBody}>
+                  <PendingState label="Loading occurrence…" />
+                </div>
+              }
+            >
+              <OccurrencePage
+                issue={issue}
+                cursor={cursor}
+                position={trail.length + 1}
+                onOlder={(next) => setTrail([...trail, next])}
+                onNewer={() => setTrail(trail.slice(0, -1))}
+                onLatest={() => setTrail([])}
+              />
+            </Suspense>
+          </CatchBoundary>
+        )}
+      </QueryErrorResetBoundary>
+    </section>
+  );
+}
+
+function OccurrencePage({
+  issue,
+  cursor,
+  position,
+  onOlder,
+  onNewer,
+  onLatest,
+}: {
+  issue: IssueDetail;
+  cursor: OccurrenceCursor | null;
+  position: number;
+  onOlder: (cursor: OccurrenceCursor) => void;
+  onNewer: () => void;
+  onLatest: () => void;
+}) {
+  const { data: page } = useSuspenseQuery(issueDetailQueries.occurrence(issue.id, cursor));
+  // Read the next older page ahead, so "Older" answers at once.
+  useQuery({
+    ...issueDetailQueries.occurrence(issue.id, page.next_cursor),
+    enabled: page.next_cursor !== null,
+  });
+  const occurrence = page.occurrence;
+  const older = page.next_cursor;
+
+  return (
+    <>
+      <div className={styles.pager}>
+        <h2 id="occurrence-title" className={styles.sectionTitle}>
+          {position === 1 ? 'Latest occurrence' : 'Occurrence'}
+        </h2>
+        {occurrence && (
+          <span className={styles.pagerWhen} title={formatUtcDateTime(occurrence.occurred_at)}>
+            {formatUtcDateTime(occurrence.occurred_at)} · {relativeTime(occurrence.occurred_at)}
+          </span>
+        )}
+        <span className={styles.pagerPos}>
+          {position.toLocaleString('en-US')} of {issue.occurrence_count.toLocaleString('en-US')}
+        </span>
+        <div className={styles.pagerButtons}>
+          <Button size="sm" variant="ghost" onClick={onLatest} disabled={position === 1}>
+            Latest
+          </Button>
+          <Button
+            size="sm"
+            onClick={onNewer}
+            disabled={position === 1}
+            aria-label="Newer occurrence"
+          >
+            ‹ Newer
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => older && onOlder(older)}
+            disabled={older === null}
+            aria-label="Older occurrence"
+          >
+            Older ›
+          </Button>
+        </div>
+      </div>
+      {occurrence === null ? (
+        <div className={styles.cardBody}>
+          <EmptyState title="No occurrences to show">
+            The service returned no occurrence on this page. They may have been removed by
+            retention.
+          </EmptyState>
+        </div>
+      ) : (
+        <OccurrenceBody key={occurrence.id} occurrence={occurrence} issue={issue} />
+      )}
+    </>
+  );
+}
+
+function OccurrenceBody({ occurrence, issue }: { occurrence: Occurrence; issue: IssueDetail }) {
+  const diagnostics = occurrence.diagnostics;
+  const exception = diagnostics?.exception;
+  return (
+    <div className={styles.occurrence}>
+      <dl className={styles.occFacts}>
+        <div>
+          <dt>Release</dt>
+          <dd className={styles.mono} data-testid="occurrence-release">
+            {occurrence.release}
+          </dd>
+        </div>
+        <div>
+          <dt>Environment</dt>
+          <dd>{occurrence.environment}</dd>
+        </div>
+        <div>
+          <dt>Service</dt>
+          <dd>{occurrence.service_name}</dd>
+        </div>
+        <div>
+          <dt>SDK</dt>
+          <dd>
+            {occurrence.sdk_name} {occurrence.sdk_version}
+          </dd>
+        </div>
+        <div>
+          <dt>Event id</dt>
+          <dd className={styles.mono}>{occurrence.id}</dd>
+        </div>
+      </dl>
+
+      <section className={styles.block} aria-labelledby="exception-title">
+        <h3 id="exception-title" className={styles.blockTitle}>
+          Exception
+        </h3>
+        <div className={styles.exception}>
+          <p className={styles.excType}>{exception?.type ?? occurrence.title}</p>
+          <p className={styles.excValue}>{exception?.value ?? occurrence.message}</p>
+        </div>
+        {occurrence.stack_trace ? (
+          <StackTraceView
+            text={occurrence.stack_trace}
+            exceptionLine={
+              exception
+                ? `${exception.type}${exception.value ? `: ${exception.value}` : ''}`
+                : occurrence.message
+            }
+          />
+        ) : (
+          <p className={styles.muted}>This occurrence was sent without a stack trace.</p>
+        )}
+        {/* The service stores no release artifacts: it never sends `symbolication`. */}
+        {!('symbolication' in issue) && occurrence.stack_trace && (
+          <p className={styles.note}>
+            Source context unavailable: no release artifacts were uploaded for this release.
+          </p>
+        )}
+      </section>
+
+      {diagnostics?.breadcrumbs !== undefined && (
+        <section className={styles.block} aria-labelledby="breadcrumbs-title">
+          <h3 id="breadcrumbs-title" className={styles.blockTitle}>
+            Breadcrumbs
+            <span className={styles.blockCount}>{diagnostics.breadcrumbs.length}</span>
+          </h3>
+          <BreadcrumbList
+            breadcrumbs={diagnostics.breadcrumbs}
+            truncated={diagnostics.breadcrumbs_truncated}
+          />
+        </section>
+      )}
+
+      <section className={styles.block} aria-labelledby="trace-title">
+        <h3 id="trace-title" className={styles.blockTitle}>
+          Trace
+        </h3>
+        {occurrence.trace_id ? (
+          <>
+            <div className={styles.trace}>
+              <span className={styles.traceLabel}>Trace id</span>
+              <code className={styles.mono}>{occurrence.trace_id}</code>
+              {occurrence.span_id && (
+                <>
+                  <span className={styles.traceLabel}>Span</span>
+                  <code className={styles.mono}>{occurrence.span_id}</code>
+                </>
+              )}
+              <span className={styles.traceActions}>
+                <CopyButton value={occurrence.trace_id} label="Copy trace id" />
+                <Link
+                  to="/logs"
+                  search={{ project: occurrence.project_id, trace_id: occurrence.trace_id }}
+                  className={styles.link}
+                >
+                  Logs of this trace
+                </Link>
+              </span>
+            </div>
+            <TraceLogs
+              issueId={issue.id}
+              projectId={occurrence.project_id}
+              traceId={occurrence.trace_id}
+            />
+          </>
+        ) : (
+          <p className={styles.muted}>This occurrence is not linked to a trace.</p>
+        )}
+      </section>
+
+      <section className={styles.block} aria-labelledby="attributes-title">
+        <h3 id="attributes-title" className={styles.blockTitle}>
+          Attributes
+        </h3>
+        <AttributeTree
+          attributes={occurrence.attributes}
+          emptyText="This occurrence has no attributes."
+        />
+      </section>
+    </div>
+  );
+}

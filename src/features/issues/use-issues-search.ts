@@ -1,0 +1,26 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import type { IssuesPageSearch } from './issues-search';
+
+const issuesRoute = getRouteApi('/_app/issues/');
+
+/** The board's URL search (its own keys and the layout's scope and range). */
+export function useIssuesSearch(): IssuesPageSearch {
+  return issuesRoute.useSearch();
+}
+
+export function useSetIssuesSearch() {
+  const navigate = issuesRoute.useNavigate();
+  return useCallback(
+    (
+      update: Partial<IssuesPageSearch> | ((prev: IssuesPageSearch) => IssuesPageSearch),
+      options: { replace?: boolean } = {},
+    ) =>
+      void navigate({
+        to: '.',
+        search: (prev) => (typeof update === 'function' ? update(prev) : { ...prev, ...update }),
+        replace: options.replace ?? false,
+      }),
+    [navigate],
+  );
+}
