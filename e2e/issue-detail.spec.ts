@@ -2,13 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DemoCredentials } from './support/demo';
 import { expect, test } from './support/fixtures';
+import { ingestEnvelope, word } from './support/telemetry';
 
 const MARKUP = '<img src=x onerror=window.__pwned=1>';
 const SCRIPT = '<script>window.__pwned=2</script>';
-
-function word(): string {
-  return Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
 
 type Occurrence = {
   release: string;
@@ -24,33 +21,29 @@ async function ingestIssue(
   title: string,
   occurrences: Occurrence[],
 ) {
-  const res = await request.post('/api/telemetry/ingest', {
-    headers: { Authorization: `Bearer ${ingestKey}` },
-    data: {
-      environment: 'e2e',
-      service_name: service,
-      issues: occurrences.map((o) => ({
-        id: randomUUID(),
-        severity: 'error',
-        title,
-        message: `checkout failed ${MARKUP} ${SCRIPT}`,
-        exception: { type: 'TypeError', value: `bad ${MARKUP}` },
-        fingerprint: `e2e-${service}`,
-        stack_trace: [
-          `TypeError: bad ${MARKUP}`,
-          `    at priceOf (src/checkout/${SCRIPT}.ts:42:17)`,
-          '    at Router.handle (node_modules/hono/dist/router.js:120:5)',
-        ].join('\n'),
-        breadcrumbs: [
-          { timestamp: o.occurred_at, category: 'ui.click', message: `clicked ${MARKUP}` },
-        ],
-        breadcrumbs_truncated: true,
-        attributes: { http: { method: 'POST', note: SCRIPT } },
-        ...o,
-      })),
-    },
+  await ingestEnvelope(request, ingestKey, {
+    environment: 'e2e',
+    service_name: service,
+    issues: occurrences.map((o) => ({
+      id: randomUUID(),
+      severity: 'error',
+      title,
+      message: `checkout failed ${MARKUP} ${SCRIPT}`,
+      exception: { type: 'TypeError', value: `bad ${MARKUP}` },
+      fingerprint: `e2e-${service}`,
+      stack_trace: [
+        `TypeError: bad ${MARKUP}`,
+        `    at priceOf (src/checkout/${SCRIPT}.ts:42:17)`,
+        '    at Router.handle (node_modules/hono/dist/router.js:120:5)',
+      ].join('\n'),
+      breadcrumbs: [
+        { timestamp: o.occurred_at, category: 'ui.click', message: `clicked ${MARKUP}` },
+      ],
+      breadcrumbs_truncated: true,
+      attributes: { http: { method: 'POST', note: SCRIPT } },
+      ...o,
+    })),
   });
-  expect(res.status()).toBe(200);
 }
 
 /** The id of the issue of a service, read with the account token as any API client would. */

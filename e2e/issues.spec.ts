@@ -1,12 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoMembers } from './support/demo';
 import { expect, signInThroughForm, test } from './support/fixtures';
-
-/** Letters only, so the issue grouping never masks it away. */
-function word(): string {
-  return Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
+import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
 
 type IssueItem = { title: string; message?: string; stack_trace?: string; severity?: string };
 
@@ -17,30 +13,21 @@ async function ingestIssues(
   serviceName: string,
   issues: IssueItem[],
 ) {
-  const res = await request.post('/api/telemetry/ingest', {
-    headers: { Authorization: `Bearer ${ingestKey}` },
-    data: {
-      release: 'e2e@1.0.0',
-      environment: 'e2e',
-      service_name: serviceName,
-      issues: issues.map((i) => ({
-        id: randomUUID(),
-        occurred_at: new Date().toISOString(),
-        message: i.message ?? i.title,
-        fingerprint: `e2e-${word()}`,
-        severity: 'error',
-        ...i,
-      })),
-    },
+  await ingestEnvelope(request, ingestKey, {
+    service_name: serviceName,
+    issues: issues.map((i) => ({
+      id: randomUUID(),
+      occurred_at: new Date().toISOString(),
+      message: i.message ?? i.title,
+      fingerprint: `e2e-${word()}`,
+      severity: 'error',
+      ...i,
+    })),
   });
-  expect(res.status()).toBe(200);
 }
 
 const board = (page: Page) => page.getByRole('table', { name: 'Issues' });
-const dataRows = (page: Page) =>
-  board(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell') });
+const dataRows = (page: Page) => dataRowsOf(page, 'Issues');
 const results = (page: Page) => page.getByRole('region', { name: 'Bulk change results' });
 const outcomeOf = (page: Page, title: string) =>
   results(page).getByRole('listitem').filter({ hasText: title });

@@ -2,20 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startOwnService } from './support/own-service';
 import { expect, signInThroughForm, test } from './support/fixtures';
+import { ingestEnvelope, liveIndicator } from './support/telemetry';
 
-/** Sends one native envelope with a project's ingest key (as an SDK would). */
-async function ingest(
+const ingest = (
   request: APIRequestContext,
   baseUrl: string,
   ingestKey: string,
   items: { logs?: object[]; issues?: object[] },
-) {
-  const res = await request.post(`${baseUrl}/api/telemetry/ingest`, {
-    headers: { Authorization: `Bearer ${ingestKey}` },
-    data: { release: 'e2e@1.0.0', environment: 'e2e', service_name: 'live-feed-spec', ...items },
-  });
-  expect(res.status()).toBe(200);
-}
+) => ingestEnvelope(request, ingestKey, { service_name: 'live-feed-spec', ...items }, baseUrl);
 
 const logItem = (message: string) => ({
   id: randomUUID(),
@@ -23,8 +17,6 @@ const logItem = (message: string) => ({
   severity: 'error',
   message,
 });
-
-const liveIndicator = (page: Page) => page.getByRole('button', { name: /^Live feed/ });
 
 /** The number in "N new" of the indicator's accessible name (0 when none). */
 async function newCount(page: Page): Promise<number> {

@@ -1,11 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-
-/** A token of letters only: numbers and hex would be masked out of a triage rule's message pattern. */
-function word(): string {
-  return Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
+import { dataRowsOf, ingestEnvelope, liveIndicator, word } from './support/telemetry';
 
 type LogItem = {
   message: string;
@@ -22,30 +18,19 @@ async function ingestLogs(
   serviceName: string,
   logs: LogItem[],
 ) {
-  const res = await request.post('/api/telemetry/ingest', {
-    headers: { Authorization: `Bearer ${ingestKey}` },
-    data: {
-      release: 'e2e@1.0.0',
-      environment: 'e2e',
-      service_name: serviceName,
-      logs: logs.map((l) => ({
-        id: randomUUID(),
-        occurred_at: new Date().toISOString(),
-        severity: 'info',
-        ...l,
-      })),
-    },
+  await ingestEnvelope(request, ingestKey, {
+    service_name: serviceName,
+    logs: logs.map((l) => ({
+      id: randomUUID(),
+      occurred_at: new Date().toISOString(),
+      severity: 'info',
+      ...l,
+    })),
   });
-  expect(res.status()).toBe(200);
 }
 
 const logTable = (page: Page) => page.getByRole('table', { name: 'Logs' });
-/** Data rows (the header row is the first row of the table). */
-const dataRows = (page: Page) =>
-  logTable(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell') });
-const liveIndicator = (page: Page) => page.getByRole('button', { name: /^Live feed/ });
+const dataRows = (page: Page) => dataRowsOf(page, 'Logs');
 
 test('an attribute picked from the catalog filters the list to exactly the matching logs', async ({
   signedInPage: page,

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * A token of letters only: numbers and hex would be masked out of a triage rule's message
+ * pattern and of an issue's grouping, so a test's own records stay apart by it.
+ */
+export function word(length = 10): string {
+  return Array.from(randomBytes(length), (b) => String.fromCharCode(97 + (b % 26))).join('');
+}
+
+/**
+ * Sends one native ingest envelope with a project's ingest key through the real route (as an
+ * SDK would); `envelope` overrides the defaults (`release`, `environment`, `service_name`).
+ */
+export async function ingestEnvelope(
+  request: APIRequestContext,
+  ingestKey: string,
+  envelope: { logs?: object[]; issues?: object[] } & Record<string, unknown>,
+  baseUrl = '',
+) {
+  const res = await request.post(`${baseUrl}/api/telemetry/ingest`, {
+    headers: { Authorization: `Bearer ${ingestKey}` },
+    data: { release: 'e2e@1.0.0', environment: 'e2e', service_name: 'e2e', ...envelope },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The data rows of a named table (its header row has no cells). */
+export const dataRowsOf = (page: Page, table: string) =>
+  page
+    .getByRole('table', { name: table })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
+
+export const liveIndicator = (page: Page) => page.getByRole('button', { name: /^Live feed/ });
