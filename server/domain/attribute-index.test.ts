@@ -40,6 +40,12 @@ describe('indexAttributes', () => {
     expect(r.leaves.map((l) => l.path)).toEqual(['/ok']);
   });
 
+  it('measures the string limit in UTF-8 bytes, not characters', () => {
+    const atLimit = 'é'.repeat(INDEX_LIMITS.maxStringBytes / 2);
+    expect(indexAttributes({ s: atLimit }).leaves).toHaveLength(1);
+    expect(indexAttributes({ s: `${atLimit}x` }).coverage).toBe('unindexed');
+  });
+
   it('calls a log unindexed when none of its values can be searched', () => {
     expect(indexAttributes({ tags: ['a', 'b'] }).coverage).toBe('unindexed');
   });

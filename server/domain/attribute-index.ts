@@ -32,7 +32,13 @@ export type IndexedAttributes = { leaves: IndexedLeaf[]; coverage: IndexCoverage
 
 /** RFC 6901 reference token: `~` becomes `~0`, `/` becomes `~1`. */
 export const encodePointerToken = (token: string): string =>
-  token.replace(/~/g, '~0').replace(/\//g, '~1');
+  token.includes('~') || token.includes('/')
+    ? token.replace(/~/g, '~0').replace(/\//g, '~1')
+    : token;
+
+/** UTF-8 bytes of `s` over `max`? A UTF-16 unit is at most 3 bytes, so short strings skip counting. */
+const overBytes = (s: string, max: number) =>
+  s.length * 3 > max && Buffer.byteLength(s, 'utf8') > max;
 
 /** Case folding shared by the index and the filters (string values compare folded by default). */
 export const foldCase = (s: string): string => s.toLowerCase();
@@ -62,7 +68,7 @@ export function indexAttributes(attributes: Record<string, unknown>): IndexedAtt
       leaf === null ||
       depth > INDEX_LIMITS.maxDepth ||
       leaves.length >= INDEX_LIMITS.maxAttributesPerLog ||
-      Buffer.byteLength(path, 'utf8') > INDEX_LIMITS.maxPathBytes
+      overBytes(path, INDEX_LIMITS.maxPathBytes)
     ) {
       skipped += 1;
       return;
@@ -79,7 +85,7 @@ export function indexAttributes(attributes: Record<string, unknown>): IndexedAtt
 function toLeaf(path: string, value: unknown): IndexedLeaf | null {
   switch (typeof value) {
     case 'string': {
-      if (Buffer.byteLength(value, 'utf8') > INDEX_LIMITS.maxStringBytes) return null;
+      if (overBytes(value, INDEX_LIMITS.maxStringBytes)) return null;
       const key = foldCase(value);
       return { path, type: 'string', key, raw: key === value ? null : value };
     }

@@ -300,6 +300,25 @@ describe('GET /api/logs/attributes and attribute filters over the index', () => 
       expect(await exists('/http/status', 'string')).toEqual([a3.id]);
     });
 
+    it('a batch with more index rows than one insert holds is indexed whole', async () => {
+      const project = svc.creds.projects[2];
+      const items = Array.from({ length: 150 }, (_, i) =>
+        logItem({ occurred_at: at(7 * HOUR + i), attributes: { n: i, tag: `t${i % 3}` } }),
+      );
+      const res = await ingest(svc, NATIVE, project?.ingest_key ?? '', nativeBody({ logs: items }));
+      expect(res.status, res.text).toBe(200);
+      const c = await catalog(`project_id=${project?.id ?? ''}&since=${SINCE}`);
+      expect(summary(c)).toEqual(['/n:number=150', '/tag:string=150']);
+      const f = filters([
+        { path: '/n', type: 'number', operator: 'gte', value: 100 },
+        { path: '/tag', type: 'string', operator: 'eq', value: 't1' },
+      ]);
+      const matched = await ids(`project_id=${project?.id ?? ''}&limit=1000&${f}`);
+      const expected = items.filter((_, i) => i >= 100 && i % 3 === 1).map((l) => l.id);
+      expect(new Set(matched)).toEqual(new Set(expected));
+      expect(matched).toHaveLength(expected.length);
+    });
+
     it('a path never seen matches nothing, with every operator', async () => {
       for (const f of [
         { path: '/nope', type: 'string', operator: 'ne', value: 'x' },

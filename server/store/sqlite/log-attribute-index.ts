@@ -12,6 +12,9 @@ import type { AttributeCatalog, AttributeCatalogQuery, CatalogEntry } from '../s
 
 const HOUR_MS = 3_600_000;
 
+/** path id, project number, time, log row, key, raw: one `log_attributes` row. */
+type LeafRow = [number, number, number, number, string | number, string | null];
+
 /** A log ready for the index: its row, time, captured severity and indexed leaves. */
 export type LogToIndex = {
   seq: number;
@@ -21,6 +24,11 @@ export type LogToIndex = {
 };
 
 const pathKey = (path: string, type: AttributeType) => `${type}\u0000${path}`;
+
+const INSERT_LEAVES =
+  'INSERT OR IGNORE INTO log_attributes (path_id, project_n, occurred_at, log_seq, key, raw) VALUES';
+/** Leaves per multi-row insert: one statement per 64 rows instead of one per row. */
+const LEAF_CHUNK = 64;
 
 /**
  * The log attribute index: one row per indexed scalar leaf, hourly rollups for the catalog
@@ -52,8 +60,9 @@ export function logAttributeIndex(db: Db) {
     addPath: db.prepare<[string, string], { id: number }>(
       'INSERT INTO attribute_paths (path, type) VALUES (?, ?) RETURNING id',
     ),
-    addLeaf: db.prepare(
-      'INSERT OR IGNORE INTO log_attributes (path_id, project_n, occurred_at, log_seq, key, raw) VALUES (?, ?, ?, ?, ?, ?)',
+    addLeaf: db.prepare(`${INSERT_LEAVES} (?, ?, ?, ?, ?, ?)`),
+    addLeaves: db.prepare(
+      `${INSERT_LEAVES} ${Array.from({ length: LEAF_CHUNK }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
     ),
     addPathHour: db.prepare(`INSERT INTO log_attribute_hours
       (project_n, hour, severity, path_id, observed, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -101,12 +110,13 @@ export function logAttributeIndex(db: Db) {
       if (n === undefined) throw new Error('ensureIds must run before write');
       const pathHours = new Map<string, { observed: number; last: number }>();
       const coverageHours = new Map<string, Record<IndexCoverage, number>>();
+      const leafRows: LeafRow[] = [];
       for (const log of logs) {
         const hour = Math.floor(log.occurredAt / HOUR_MS);
         for (const leaf of log.indexed.leaves) {
           const id = pathIds.get(pathKey(leaf.path, leaf.type));
           if (id === undefined) throw new Error('ensureIds must run before write');
-          s.addLeaf.run(id, n, log.occurredAt, log.seq, leaf.key, leaf.raw);
+          leafRows.push([id, n, log.occurredAt, log.seq, leaf.key, leaf.raw]);
           const k = `${hour}|${log.severity}|${id}`;
           const agg = pathHours.get(k);
           if (agg) {
@@ -119,6 +129,12 @@ export function logAttributeIndex(db: Db) {
         cov[log.indexed.coverage] += 1;
         coverageHours.set(ck, cov);
       }
+      // In key order, so consecutive inserts land on the same index pages.
+      leafRows.sort((a, b) => a[0] - b[0] || a[2] - b[2] || a[3] - b[3]);
+      let i = 0;
+      for (; i + LEAF_CHUNK <= leafRows.length; i += LEAF_CHUNK)
+        s.addLeaves.run(leafRows.slice(i, i + LEAF_CHUNK).flat());
+      for (; i < leafRows.length; i++) s.addLeaf.run(leafRows[i]);
       for (const [k, agg] of pathHours) {
         const [hour, severity, id] = k.split('|');
         s.addPathHour.run(n, Number(hour), severity, Number(id), agg.observed, agg.last);
