@@ -4,7 +4,13 @@ import { demoMembers } from './support/demo';
 import { expect, signInThroughForm, test } from './support/fixtures';
 import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
 
-type IssueItem = { title: string; message?: string; stack_trace?: string; severity?: string };
+type IssueItem = {
+  title: string;
+  message?: string;
+  stack_trace?: string;
+  severity?: string;
+  fingerprint?: string;
+};
 
 /** Sends issues with a project's ingest key through the real ingest route; each its own group. */
 async function ingestIssues(
@@ -189,4 +195,29 @@ test('a live issue ingested while the board is open appears with a highlight', a
   await expect(row).toBeVisible();
   await expect(row).toContainText('New');
   await expect(row).toHaveAttribute('data-fresh', 'true');
+});
+
+test('each row shows a sparkline of occurrences named by its total', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const service = `e2e-spark-${word()}`;
+  const title = `SparkError ${word()}`;
+  const fingerprint = `e2e-${word()}`;
+  await ingestIssues(request, project.ingest_key, service, [
+    { title, fingerprint },
+    { title, fingerprint },
+    { title, fingerprint },
+  ]);
+
+  await page.goto(`/issues?project=${project.id}&service=${service}`);
+  await expect(dataRows(page)).toHaveCount(1);
+  const row = dataRows(page).filter({ hasText: title });
+  // Three occurrences of one issue, all now: the row's sparkline says so.
+  await expect(
+    row.getByRole('img', { name: /^Occurrences, last 24 hours: 3 total, peak \d per / }),
+  ).toBeVisible();
 });

@@ -62,3 +62,10 @@ export const UuidParam = (name: string) =>
     format: 'uuid',
     example: '3f0c6c35-4c7e-4c7a-9a3e-2b8b1f0e8a11',
   });
+
+/**
+ * A named (registered) schema or `null`. `.nullable()` on a registered schema comes out of
+ * the OpenAPI document wrong: as the bare `$ref` (null lost) or as `allOf` with a null type
+ * (which no value satisfies); a union gives `anyOf: [{$ref}, {type: null}]`.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);

@@ -4,7 +4,8 @@ import { fail } from './api-error';
 
 type HookResult = { success: true } | { success: false; error: z.ZodError; target: string };
 
-function describe(error: z.ZodError): string {
+/** The first five problems of a failed schema check, as `path: message`. */
+export function describe(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((i) => {

@@ -3,7 +3,13 @@ import { parseResponseVersion } from '../domain/issue-triage';
 import { parseLimitInRange } from '../domain/read-rules/limit';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
-import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonContent,
+  orNull,
+  UuidParam,
+} from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { activityView } from '../views/issue-views';
 import { parsePageCursor, readableIssue } from './issue-access';
@@ -28,7 +34,7 @@ const ActivityQuery = z
   .strict();
 
 const ActivityPageSchema = z
-  .object({ activity: z.array(ActivityEntrySchema), next_cursor: TimeIdCursorSchema.nullable() })
+  .object({ activity: z.array(ActivityEntrySchema), next_cursor: orNull(TimeIdCursorSchema) })
   .openapi('IssueActivityPage');
 
 const listActivity = createRoute({

@@ -66,6 +66,15 @@ const hasChange = (b: ChangeBody) =>
   b.status !== undefined || b.priority !== undefined || b.assignee !== undefined;
 const NO_CHANGE = { message: 'send at least one of status, priority, assignee' };
 
+/** 1 to 100 distinct issue UUIDs (the bulk body's `issue_ids`; the histogram query's too). */
+export const IssueIdsSchema = z
+  .array(uuidString())
+  .min(1)
+  .max(BULK_MAX)
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+    message: 'issue_ids must not repeat an id',
+  });
+
 const IssuePatchBody = z
   .object(changeFields)
   .strict()
@@ -75,14 +84,7 @@ const IssuePatchBody = z
 const BulkBody = z
   .object({
     project_id: uuidString('The project every issue belongs to.'),
-    issue_ids: z
-      .array(uuidString())
-      .min(1)
-      .max(BULK_MAX)
-      .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
-        message: 'issue_ids must not repeat an id',
-      })
-      .openapi({ description: `1 to ${BULK_MAX} distinct issue UUIDs.` }),
+    issue_ids: IssueIdsSchema.openapi({ description: `1 to ${BULK_MAX} distinct issue UUIDs.` }),
     ...changeFields,
     response_version: z
       .union([z.literal(1), z.literal(2)])

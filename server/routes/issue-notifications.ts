@@ -5,7 +5,7 @@ import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { iso } from '../views/telemetry-views';
 import { notificationView } from '../views/issue-views';
@@ -40,7 +40,7 @@ const NotificationsSchema = z
       .int()
       .openapi({ description: 'Notifications later than `read_at`, over every page.' }),
     read_at: readAtField,
-    next_cursor: TimeIdCursorSchema.nullable(),
+    next_cursor: orNull(TimeIdCursorSchema),
   })
   .openapi('IssueNotifications');
 

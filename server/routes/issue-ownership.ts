@@ -18,7 +18,13 @@ import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonContent,
+  orNull,
+  UuidParam,
+} from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import type { ReadableProject } from '../store/records';
 import type { OwnershipRecord } from '../store/store';
@@ -134,7 +140,7 @@ const OwnersV1Schema = z
 const OwnersV2Schema = z
   .object({
     issue_id: z.string().openapi({ format: 'uuid' }),
-    suggested_assignee: SuggestedSchema.nullable().openapi({
+    suggested_assignee: orNull(SuggestedSchema).openapi({
       description:
         'The first owner that can be assigned (a user who can read the project or a team of its organization); null when there is none.',
     }),

@@ -16,7 +16,13 @@ import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES } from '../domain/severity';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
-import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonContent,
+  orNull,
+  UuidParam,
+} from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import type { IssueAssigneeFilter } from '../store/store';
 import { issueView, occurrenceView } from '../views/issue-views';
@@ -77,7 +83,7 @@ const IssueListQuery = z
 const ISSUE_LIST_KEYS = Object.keys(IssueListQuery.shape);
 
 const IssuePageSchema = z
-  .object({ issues: z.array(IssueSchema), next_cursor: TimeIdCursorSchema.nullable() })
+  .object({ issues: z.array(IssueSchema), next_cursor: orNull(TimeIdCursorSchema) })
   .openapi('IssuePage');
 
 const listIssues = createRoute({
@@ -119,7 +125,7 @@ const OccurrencePageSchema = z
   .object({
     issue_id: z.string().openapi({ format: 'uuid' }),
     events: z.array(OccurrenceSchema),
-    next_cursor: TimeIdCursorSchema.nullable(),
+    next_cursor: orNull(TimeIdCursorSchema),
   })
   .openapi('IssueOccurrencePage');
 

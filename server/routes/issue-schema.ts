@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ISSUE_STATUSES, PRIORITIES } from '../domain/issue-triage';
 import { SEVERITIES } from '../domain/severity';
-import { NextActionSchema } from '../http/openapi-shared';
+import { NextActionSchema, orNull } from '../http/openapi-shared';
 
 /** Schemas of the issue records (spec "Issue (grouped issue)", "Issue occurrence", activity). */
 
@@ -87,7 +87,7 @@ export const IssueV2Schema = z
 export const IssueV3Schema = z
   .object({
     ...v2Fields,
-    assignee: UserRefSchema.nullable().openapi({
+    assignee: orNull(UserRefSchema).openapi({
       description: `The assigned account, or null (also for a team assignee). ${ASSIGNEE_HIDDEN}`,
     }),
   })
@@ -145,10 +145,10 @@ export const OccurrenceSchema = z
 const activityPeople = {
   id: uuid('Entry id; for `first_seen`, the id of the first occurrence.'),
   actor_id: uuid().nullable().openapi({ description: 'Null for what ingestion did.' }),
-  actor: UserRefSchema.nullable(),
+  actor: orNull(UserRefSchema),
   assignee_id: uuid().nullable().openapi({ description: 'The assigned (or unassigned) account.' }),
-  assignee: UserRefSchema.nullable(),
-  team: TeamRefSchema.nullable().openapi({ description: 'The assigned (or unassigned) team.' }),
+  assignee: orNull(UserRefSchema),
+  team: orNull(TeamRefSchema).openapi({ description: 'The assigned (or unassigned) team.' }),
   at: time(),
 };
 

@@ -3,6 +3,7 @@ import type { AppEnv, Deps } from '../http/app-env';
 import { registerIssueActivityRoute } from './issue-activity';
 import { registerIssueAssigneesRoute } from './issue-assignees';
 import { registerIssueBulkRoute, registerIssueChangeRoutes } from './issue-changes';
+import { registerIssueHistogramsRoute } from './issue-histograms';
 import { registerIssueNotificationRoutes } from './issue-notifications';
 import { registerIssueOwnersRoute, registerIssueOwnershipRoutes } from './issue-ownership';
 import { registerIssueReadRoutes } from './issue-reads';
@@ -10,8 +11,9 @@ import { registerIssueReadRoutes } from './issue-reads';
 /** Every issue route: reads, changes, rules, assignees, ownership, owners, activity and notifications. */
 export function registerIssueRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   // Fixed paths first: `/api/telemetry/issues/{issue_id}` would otherwise take `assignees`,
-  // `notifications`, `ownership` and `bulk` as (invalid) issue ids.
+  // `notifications`, `ownership`, `bulk` and `histograms` as (invalid) issue ids.
   registerIssueAssigneesRoute(app, deps);
+  registerIssueHistogramsRoute(app, deps);
   registerIssueNotificationRoutes(app, deps);
   registerIssueBulkRoute(app, deps);
   registerIssueOwnershipRoutes(app, deps);

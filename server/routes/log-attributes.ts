@@ -13,7 +13,7 @@ import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES, type Severity } from '../domain/severity';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
-import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 
 const ATTRIBUTE_TYPES = ['string', 'number', 'boolean'] as const;
@@ -78,7 +78,7 @@ const CatalogSchema = z
   .object({
     attributes: z.array(CatalogAttributeSchema),
     coverage: CoverageSchema,
-    next_cursor: CatalogCursorSchema.nullable().openapi({
+    next_cursor: orNull(CatalogCursorSchema).openapi({
       description: '`null` on the last page. An empty `attributes` does not mean no logs.',
     }),
   })

@@ -13,7 +13,13 @@ import { SEVERITIES, SEVERITY_INPUTS, normalizeSeverity, type Severity } from '.
 import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
-import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonContent,
+  orNull,
+  UuidParam,
+} from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
 import { strictQuery } from '../http/strict-query';
 import type { LogStatus } from '../store/store';
@@ -33,7 +39,7 @@ const LogCursorSchema = z
   .openapi('LogCursor');
 
 const LogPageSchema = z
-  .object({ logs: z.array(LogSchema), next_cursor: LogCursorSchema.nullable() })
+  .object({ logs: z.array(LogSchema), next_cursor: orNull(LogCursorSchema) })
   .openapi('LogPage');
 
 const STATUSES = ['active', 'ignored', 'all'] as const;

@@ -383,4 +383,18 @@ export const migrations: readonly string[] = [
     updated_by TEXT NOT NULL REFERENCES accounts(id)
   ) WITHOUT ROWID;
   `,
+  /* 7: stored occurrences per issue and UTC hour, for the board's sparklines */ `
+  -- hour: whole hours since the epoch (occurred_at / 3600000). Ingestion adds one for each
+  -- occurrence it stores (a duplicate occurrence id is not stored, so it does not count).
+  CREATE TABLE issue_occurrence_hours (
+    issue_id TEXT NOT NULL,
+    hour INTEGER NOT NULL,
+    occurrences INTEGER NOT NULL,
+    PRIMARY KEY (issue_id, hour)
+  ) WITHOUT ROWID;
+  INSERT INTO issue_occurrence_hours (issue_id, hour, occurrences)
+    SELECT issue_id, CAST(occurred_at / 3600000 AS INTEGER), COUNT(*)
+    FROM issue_occurrences
+    GROUP BY issue_id, CAST(occurred_at / 3600000 AS INTEGER);
+  `,
 ];

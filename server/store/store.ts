@@ -379,6 +379,20 @@ export interface IssuesStore {
   byId(projectIds: string[], id: string): Promise<IssueRecord | null>;
   /** The issues of one project with these ids, in the order of `ids` (others left out). */
   byIds(projectId: string, ids: string[]): Promise<IssueRecord[]>;
+  /**
+   * Of `issueIds`, those in one of `projectIds` (`readable`, in no particular order), and
+   * their stored occurrences per UTC hour from `fromHour` (inclusive) to `toHour` (exclusive);
+   * hours without occurrences are absent.
+   */
+  occurrenceHours(q: {
+    projectIds: string[];
+    issueIds: string[];
+    fromHour: number;
+    toHour: number;
+  }): Promise<{
+    readable: string[];
+    hours: { issueId: string; hour: number; occurrences: number }[];
+  }>;
   /** Occurrences of an issue, newest first by (occurred_at, id), strictly after `after`. */
   occurrences(
     issueId: string,

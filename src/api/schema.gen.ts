@@ -1422,6 +1422,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/issues/histograms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Occurrences over time of up to 100 issues
+     * @description Counts the stored occurrences of each issue (by `occurred_at`) in buckets of whole UTC hours, for sparklines. The range is widened to hour boundaries (`since` floored, `until` ceiled); with `hours` the widened length, each bucket spans `ceil(hours / buckets)` hours, so there are at most `buckets` buckets and the last one ends at `until` and may be shorter. Issues come in request order, and only those the account can read: an unknown id, or one of a project the account cannot read, is simply absent from `issues` (never `404`). A duplicate occurrence (an occurrence id the project already stored) is not stored and not counted. Other methods on this path answer `405`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: 1 to 100 distinct issue UUIDs, comma-separated (the same rules and error texts as the bulk change's `issue_ids`). */
+          issue_ids: string;
+          /** @description Required: `<n>h`, `<n>d` (before the request time) or RFC3339. Floored to the whole UTC hour. */
+          since: string;
+          /** @description RFC3339, later than `since`; default the request time. Ceiled to the whole UTC hour. */
+          until?: string;
+          /** @description Integer from 1 to 100; default 24. Anything else gives `422`. */
+          buckets?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Counts per bucket, per readable issue. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueHistograms'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telemetry/issues/notifications': {
     parameters: {
       query?: never;
@@ -3015,7 +3081,8 @@ export interface components {
     LogAttributeCatalog: {
       attributes: components['schemas']['LogAttribute'][];
       coverage: components['schemas']['LogAttributeCoverage'];
-      next_cursor: components['schemas']['LogAttributeCursor'];
+      /** @description `null` on the last page. An empty `attributes` does not mean no logs. */
+      next_cursor: components['schemas']['LogAttributeCursor'] | null;
     };
     LogAttribute: {
       /**
@@ -3053,7 +3120,6 @@ export interface components {
       /** @example 1024 */
       max_string_bytes: number;
     };
-    /** @description `null` on the last page. An empty `attributes` does not mean no logs. */
     LogAttributeCursor: {
       /** @description Send as `cursor_observed_count`. */
       observed_count: number;
@@ -3064,7 +3130,7 @@ export interface components {
        * @enum {string}
        */
       type: 'string' | 'number' | 'boolean';
-    } | null;
+    };
     Log: {
       /** Format: uuid */
       id: string;
@@ -3111,7 +3177,7 @@ export interface components {
     };
     LogPage: {
       logs: components['schemas']['Log'][];
-      next_cursor: components['schemas']['LogCursor'];
+      next_cursor: components['schemas']['LogCursor'] | null;
     };
     LogCursor: {
       /**
@@ -3124,7 +3190,7 @@ export interface components {
        * @description Send as `cursor_id`.
        */
       id: string;
-    } | null;
+    };
     IssueAssignees: {
       /** Format: uuid */
       project_id: string;
@@ -3145,6 +3211,26 @@ export interface components {
       slug: string;
       name: string;
     };
+    IssueHistograms: {
+      /**
+       * Format: date-time
+       * @description Start of the first bucket: `since` floored to the UTC hour (inclusive).
+       */
+      since: string;
+      /**
+       * Format: date-time
+       * @description End of the last bucket: `until` ceiled to the UTC hour (exclusive).
+       */
+      until: string;
+      /** @description Length of every bucket but possibly the last, in seconds (whole hours). */
+      bucket_seconds: number;
+      issues: {
+        /** Format: uuid */
+        issue_id: string;
+        /** @description Occurrences stored per bucket, oldest first; every issue has the same number of buckets. */
+        counts: number[];
+      }[];
+    };
     IssueNotifications: {
       notifications: components['schemas']['IssueNotification'][];
       /** @description Notifications later than `read_at`, over every page. */
@@ -3154,7 +3240,7 @@ export interface components {
        * @description Your read mark; null before the first read.
        */
       read_at: string | null;
-      next_cursor: components['schemas']['TimeIdCursor'];
+      next_cursor: components['schemas']['TimeIdCursor'] | null;
     };
     IssueNotification: {
       /** Format: uuid */
@@ -3172,14 +3258,15 @@ export interface components {
        * @description Null for what ingestion did.
        */
       actor_id: string | null;
-      actor: components['schemas']['IssueUser'] & (Record<string, never> | null);
+      actor: components['schemas']['IssueUser'] | null;
       /**
        * Format: uuid
        * @description The assigned (or unassigned) account.
        */
       assignee_id: string | null;
-      assignee: components['schemas']['IssueUser'] & (Record<string, never> | null);
-      team: components['schemas']['IssueTeam'] & (Record<string, never> | null);
+      assignee: components['schemas']['IssueUser'] | null;
+      /** @description The assigned (or unassigned) team. */
+      team: components['schemas']['IssueTeam'] | null;
       /** Format: date-time */
       at: string;
       /** @description True when `at` is not later than `read_at`. */
@@ -3196,7 +3283,7 @@ export interface components {
        * @description Send as `cursor_id`.
        */
       id: string;
-    } | null;
+    };
     IssueNotificationsReadMark: {
       /** Format: date-time */
       read_at: string;
@@ -3279,7 +3366,8 @@ export interface components {
        * @enum {string}
        */
       priority_source: 'manual' | 'derived';
-      assignee: components['schemas']['IssueUser'] & (Record<string, never> | null);
+      /** @description The assigned account, or null (also for a team assignee). An account that can no longer read the project shows as null; if access returns and nobody changed the assignee meanwhile, it shows again. */
+      assignee: components['schemas']['IssueUser'] | null;
     };
     /** @description Present when the occurrence has an exception type or breadcrumbs. */
     IssueDiagnostics: {
@@ -3543,7 +3631,7 @@ export interface components {
     };
     IssuePage: {
       issues: components['schemas']['Issue'][];
-      next_cursor: components['schemas']['TimeIdCursor'];
+      next_cursor: components['schemas']['TimeIdCursor'] | null;
     };
     IssueOccurrence: {
       /** Format: uuid */
@@ -3579,7 +3667,7 @@ export interface components {
       /** Format: uuid */
       issue_id: string;
       events: components['schemas']['IssueOccurrence'][];
-      next_cursor: components['schemas']['TimeIdCursor'];
+      next_cursor: components['schemas']['TimeIdCursor'] | null;
     };
     IssueChange: {
       /**
@@ -3604,7 +3692,7 @@ export interface components {
     };
     IssueActivityPage: {
       activity: components['schemas']['IssueActivityEntry'][];
-      next_cursor: components['schemas']['TimeIdCursor'];
+      next_cursor: components['schemas']['TimeIdCursor'] | null;
     };
     IssueActivityEntry: {
       /** @enum {string} */
@@ -3621,14 +3709,15 @@ export interface components {
        * @description Null for what ingestion did.
        */
       actor_id: string | null;
-      actor: components['schemas']['IssueUser'] & (Record<string, never> | null);
+      actor: components['schemas']['IssueUser'] | null;
       /**
        * Format: uuid
        * @description The assigned (or unassigned) account.
        */
       assignee_id: string | null;
-      assignee: components['schemas']['IssueUser'] & (Record<string, never> | null);
-      team: components['schemas']['IssueTeam'] & (Record<string, never> | null);
+      assignee: components['schemas']['IssueUser'] | null;
+      /** @description The assigned (or unassigned) team. */
+      team: components['schemas']['IssueTeam'] | null;
       /** Format: date-time */
       at: string;
     };
@@ -3640,7 +3729,8 @@ export interface components {
     IssueOwnersV2: {
       /** Format: uuid */
       issue_id: string;
-      suggested_assignee: components['schemas']['IssueSuggestedAssignee'];
+      /** @description The first owner that can be assigned (a user who can read the project or a team of its organization); null when there is none. */
+      suggested_assignee: components['schemas']['IssueSuggestedAssignee'] | null;
       owners: components['schemas']['IssueOwner'][];
       /** @description What was matched: the issue's latest occurrence. */
       inputs: {
@@ -3651,7 +3741,6 @@ export interface components {
         ownership_updated_at: string | null;
       };
     };
-    /** @description The first owner that can be assigned (a user who can read the project or a team of its organization); null when there is none. */
     IssueSuggestedAssignee: {
       /** @enum {string} */
       type: 'user' | 'team';
@@ -3672,7 +3761,7 @@ export interface components {
       email?: string;
       /** @description The value to send as `assignee` to assign the issue to this owner. */
       assignee: string;
-    } | null;
+    };
     IssueOwner: {
       /** @enum {string} */
       type: 'user' | 'team';

@@ -11,7 +11,7 @@ import { logTriageKey } from '../../domain/log-triage-key';
 import type { Batch, IssueEvent } from '../../ingest/normalized';
 import type { Db } from '../database';
 import { QuotaExceededError, type AcceptResult, type TelemetryStore } from '../store';
-import { activityWriter, issueRecordsByIds } from './issues';
+import { activityWriter, countOccurrenceHour, issueRecordsByIds } from './issues';
 import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
 import { readAccountUsage } from './usage';
 
@@ -284,6 +284,7 @@ export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): Tele
       receivedAt,
     );
     s.updateIssue.run({ id: issue.id, at: i.occurredAt, seq: Number(lastInsertRowid) });
+    countOccurrenceHour(db, issue.id, i.occurredAt);
     // A regression (see updateIssue) is a status change of its own, made by no account.
     if (issue.status === 'resolved' && i.occurredAt >= issue.last_seen_at)
       writeActivity(

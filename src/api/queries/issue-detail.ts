@@ -8,16 +8,7 @@ export type IssueDetailStatus = IssueDetail['status'];
 export type IssueDetailPriority = IssueDetail['priority'];
 export type Occurrence = components['schemas']['IssueOccurrence'];
 export type OccurrenceCursor = NonNullable<components['schemas']['TimeIdCursor']>;
-type IssueUser = components['schemas']['IssueUser'];
-type IssueTeam = components['schemas']['IssueTeam'];
-/**
- * An activity entry. The generated type reads the nullable people as `User & (… | null)`
- * (openapi-typescript's reading of `allOf` + `nullable`); this says what the service sends.
- */
-export type ActivityEntry = Omit<
-  components['schemas']['IssueActivityEntry'],
-  'actor' | 'assignee' | 'team'
-> & { actor: IssueUser | null; assignee: IssueUser | null; team: IssueTeam | null };
+export type ActivityEntry = components['schemas']['IssueActivityEntry'];
 export type Assignees = components['schemas']['IssueAssignees'];
 export type IssueChange = components['schemas']['IssueChange'];
 export type TraceLog = components['schemas']['Log'];
@@ -34,7 +25,7 @@ export type OccurrencePage = {
   occurrence: Occurrence | null;
   next_cursor: OccurrenceCursor | null;
 };
-export type ActivityPage = { activity: ActivityEntry[]; next_cursor: OccurrenceCursor | null };
+export type ActivityPage = components['schemas']['IssueActivityPage'];
 
 /** Entries per page of the activity timeline. */
 export const ACTIVITY_PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { histogramBuckets } from '../../lib/histogram-buckets';
 import { parseTimeRange, resolveTimeRange } from '../../lib/time-range';
 import { api, call } from '../client';
 import type { components } from '../schema.gen';
@@ -22,6 +23,13 @@ export const ISSUE_PRIORITIES: readonly IssuePriority[] = ['high', 'medium', 'lo
 export const ISSUE_PAGE_SIZE = 100;
 /** The service takes at most this many ids per bulk request. */
 export const BULK_MAX_IDS = 100;
+/** The service takes at most this many ids per histogram request. */
+export const HISTOGRAM_MAX_IDS = 100;
+
+export type IssueHistograms = components['schemas']['IssueHistograms'];
+
+/** One histogram read: up to 100 issue ids, `since` as one RFC3339 value. */
+export type IssueHistogramParams = { ids: readonly string[]; since: string; until?: string };
 
 /**
  * What selects the issues of one board (the query key). `since` is as the URL says it; each
@@ -82,6 +90,30 @@ export const issuesQueries = {
       // Follow `next_cursor` exactly; never compute one from the last row.
       getNextPageParam: (last): IssuePageParam =>
         last.next_cursor ? { since: last.since, cursor: last.next_cursor } : null,
+    }),
+  allHistograms: () => [...issuesQueries.all(), 'histograms'] as const,
+  histograms: ({ ids, since, until }: IssueHistogramParams) =>
+    queryOptions({
+      queryKey: [...issuesQueries.allHistograms(), { ids, since, until }] as const,
+      queryFn: () =>
+        call(
+          api.GET('/api/telemetry/issues/histograms', {
+            params: {
+              query: {
+                issue_ids: ids.join(','),
+                since,
+                ...(until === undefined ? {} : { until }),
+                buckets: String(
+                  histogramBuckets(
+                    Date.parse(since),
+                    until === undefined ? Date.now() : Date.parse(until),
+                  ),
+                ),
+              },
+            },
+          }),
+        ),
+      staleTime: 60_000,
     }),
   notifications: () =>
     queryOptions({

@@ -3,6 +3,7 @@ import type { BulkResult, Issue } from '../../api/queries/issues';
 import {
   assigneeValueOf,
   culpritOf,
+  histogramBatches,
   initialsOf,
   liveIssueOf,
   matchesBoard,
@@ -10,6 +11,7 @@ import {
   planBulk,
   planUndo,
   sortIssues,
+  sparklineLabel,
 } from './board';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
@@ -149,5 +151,27 @@ describe('rows', () => {
   it('makes initials', () => {
     expect(initialsOf('Chen Wei', 'chen@lookout.dev')).toBe('CW');
     expect(initialsOf(null, 'oncall-bot@lookout.dev')).toBe('OB');
+  });
+});
+
+describe('histograms', () => {
+  it('batches loaded ids by 100 in load order', () => {
+    const ids = Array.from({ length: 250 }, (_, n) => id(n));
+    const batches = histogramBatches(ids);
+    expect(batches.map((b) => b.length)).toEqual([100, 100, 50]);
+    expect(batches.flat()).toEqual(ids);
+    expect(histogramBatches([])).toEqual([]);
+  });
+
+  it('says what a sparkline covers', () => {
+    expect(sparklineLabel({ kind: 'relative', amount: 24, unit: 'h' })).toBe(
+      'Occurrences, last 24 hours',
+    );
+    expect(sparklineLabel({ kind: 'relative', amount: 1, unit: 'd' })).toBe(
+      'Occurrences, last day',
+    );
+    expect(
+      sparklineLabel({ kind: 'absolute', since: '2026-11-20T14:00:00.000Z', until: undefined }),
+    ).toMatch(/^Occurrences since .*2026/);
   });
 });

@@ -1,11 +1,14 @@
 import {
   BULK_MAX_IDS,
+  HISTOGRAM_MAX_IDS,
   type BulkChange,
   type BulkResult,
   type Issue,
   type IssueListFilters,
 } from '../../api/queries/issues';
+import { formatUtcDateTime } from '../../lib/format-time';
 import { innermostFirst, parseStackTrace } from '../../lib/stack-frames';
+import type { TimeRange } from '../../lib/time-range';
 import type { LiveEventData } from '../../live/live-message';
 import type { IssueSort } from './issues-search';
 
@@ -206,4 +209,21 @@ export function relativeTime(iso: string, now: number): string {
   const d = Math.floor(h / 24);
   if (d < 60) return `${d}d ago`;
   return `${Math.floor(d / 30)}mo ago`;
+}
+
+/**
+ * Histogram batches of the loaded issues: chunks of at most 100 ids in load order, so a new
+ * page adds a batch and never changes an earlier one (pages hold 100 issues).
+ */
+export function histogramBatches(ids: readonly string[], size = HISTOGRAM_MAX_IDS): string[][] {
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
+  return batches;
+}
+
+/** What a row's sparkline covers, for its accessible name: "Occurrences, last 24 hours". */
+export function sparklineLabel(range: TimeRange): string {
+  if (range.kind === 'absolute') return `Occurrences since ${formatUtcDateTime(range.since)}`;
+  const unit = range.unit === 'h' ? 'hour' : 'day';
+  return `Occurrences, last ${range.amount === 1 ? unit : `${range.amount} ${unit}s`}`;
 }

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useRef } from 'react';
 import type { Issue } from '../../api/queries/issues';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { SeverityBadge } from '../../ui/severity-badge';
+import { Sparkline } from '../../ui/sparkline';
 import { culpritOf, initialsOf, relativeTime } from './board';
 import styles from './issue-list.module.css';
 
@@ -25,6 +26,9 @@ export function IssueList({
   selected,
   fresh,
   now,
+  histograms,
+  bucketSeconds,
+  sparklineLabel,
   next,
   onFocusRow,
   onToggle,
@@ -35,6 +39,11 @@ export function IssueList({
   /** Ids that arrived from the live feed while the board was open. */
   fresh: ReadonlySet<string>;
   now: number;
+  /** Occurrence counts per bucket by issue id; absent until its histogram arrives. */
+  histograms: ReadonlyMap<string, readonly number[]>;
+  bucketSeconds: number;
+  /** What the sparklines cover, e.g. "Occurrences, last 24 hours". */
+  sparklineLabel: string;
   next: NextPageState;
   onFocusRow: (index: number) => void;
   onToggle: (issueId: string) => void;
@@ -76,6 +85,9 @@ export function IssueList({
               </span>
               <span role="columnheader" className={`${styles.cell} ${styles.num}`}>
                 Events
+              </span>
+              <span role="columnheader" className={styles.cell}>
+                Trend
               </span>
               <span role="columnheader" className={styles.cell}>
                 Last seen
@@ -123,6 +135,9 @@ export function IssueList({
                   selected={selected.has(issue.id)}
                   fresh={fresh.has(issue.id)}
                   now={now}
+                  counts={histograms.get(issue.id)}
+                  bucketSeconds={bucketSeconds}
+                  sparklineLabel={sparklineLabel}
                   onFocusRow={onFocusRow}
                   onToggle={onToggle}
                 />
@@ -149,6 +164,9 @@ const IssueRow = memo(function IssueRow({
   selected,
   fresh,
   now,
+  counts,
+  bucketSeconds,
+  sparklineLabel,
   onFocusRow,
   onToggle,
 }: {
@@ -159,6 +177,9 @@ const IssueRow = memo(function IssueRow({
   selected: boolean;
   fresh: boolean;
   now: number;
+  counts: readonly number[] | undefined;
+  bucketSeconds: number;
+  sparklineLabel: string;
   onFocusRow: (index: number) => void;
   onToggle: (issueId: string) => void;
 }) {
@@ -214,6 +235,11 @@ const IssueRow = memo(function IssueRow({
       </span>
       <span role="cell" className={`${styles.cell} ${styles.num}`}>
         {issue.occurrence_count.toLocaleString('en-US')}
+      </span>
+      <span role="cell" className={`${styles.cell} ${styles.trend}`}>
+        {counts !== undefined && (
+          <Sparkline counts={counts} bucketSeconds={bucketSeconds} label={sparklineLabel} />
+        )}
       </span>
       <span role="cell" className={`${styles.cell} ${styles.time}`}>
         <time dateTime={issue.last_seen_at} title={formatUtcDateTime(issue.last_seen_at)}>

@@ -13,15 +13,18 @@ import {
   type IssueListFilters,
 } from '../../api/queries/issues';
 import { projectsQueries } from '../../api/queries/projects';
+import { ApiError } from '../../api/errors';
 import { parseProjectScope, readableScope } from '../../lib/project-scope';
+import { parseTimeRange } from '../../lib/time-range';
 import { useLiveEvents } from '../../live/live-store';
 import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { IssueIcon } from '../../ui/icons';
 import { PendingState } from '../../ui/pending-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { liveIssueOf, matchesBoard, mergeLiveIssues, sortIssues } from './board';
+import { liveIssueOf, matchesBoard, mergeLiveIssues, sortIssues, sparklineLabel } from './board';
 import { BulkResultPanel, IssueBulkBar } from './issue-bulk-bar';
 import { IssueFilterBar, SortControl, sortLabels } from './issue-filter-bar';
 import { IssueList } from './issue-list';
@@ -29,6 +32,7 @@ import { clearedIssueFilters, issueFiltersOf, narrowingCount } from './issues-se
 import styles from './issues-page.module.css';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useBulkTriage } from './use-bulk-triage';
+import { useIssueHistograms } from './use-issue-histograms';
 import { useIssuesSearch, useSetIssuesSearch } from './use-issues-search';
 
 /**
@@ -134,6 +138,9 @@ function IssueResults({
     query;
   const fetched = useMemo(() => data.pages.flatMap((p) => p.issues), [data]);
   const since = data.pages[0]?.since ?? filters.since;
+  const fetchedIds = useMemo(() => fetched.map((i) => i.id), [fetched]);
+  const histograms = useIssueHistograms(fetchedIds, since);
+  const sparkLabel = sparklineLabel(parseTimeRange(search));
 
   // Live issues: new ones (one occurrence) join the top; a live copy of an older issue that is
   // not on the board makes the board re-read (the feed's version 1 has no priority or assignee).
@@ -301,6 +308,7 @@ function IssueResults({
           onDismiss={bulk.dismiss}
         />
       )}
+      {histograms.error !== null && rows.length > 0 && <HistogramNotice error={histograms.error} />}
       {rows.length === 0 ? (
         <div className={styles.stateFrame}>
           <EmptyIssues />
@@ -312,12 +320,30 @@ function IssueResults({
           selected={selected}
           fresh={fresh}
           now={now}
+          histograms={histograms.countsById}
+          bucketSeconds={histograms.bucketSeconds}
+          sparklineLabel={sparkLabel}
           next={next}
           onFocusRow={setFocused}
           onToggle={toggle}
         />
       )}
     </>
+  );
+}
+
+/** One small notice when the occurrence sparklines could not be read; the list stays. */
+function HistogramNotice({ error }: { error: unknown }) {
+  const next =
+    error instanceof ApiError && error.next
+      ? error.next
+      : 'Check the connection to the service, then reload the page.';
+  return (
+    <div className={styles.notice}>
+      <Callout tone="warning" role="status" title="Occurrence trends could not be loaded">
+        <p>{next}</p>
+      </Callout>
+    </div>
   );
 }
 
