@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { buttonClass } from './button';
 import { ChevronDownIcon } from './icons';
 import popover from './popover.module.css';
+import { PopoverPanel } from './popover-panel';
 
 /**
  * The header pickers' shape: a trigger button named "<name>: <current value>" and a panel.
@@ -38,17 +39,9 @@ export function PickerPopover({
         <span className={popover.triggerLabel}>{label}</span>
         <ChevronDownIcon className={popover.chevron} />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={`${popover.surface} ${panelClassName ?? ''}`}
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label={name}
-        >
-          {children}
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverPanel label={name} className={panelClassName} align="start">
+        {children}
+      </PopoverPanel>
     </Popover.Root>
   );
 }

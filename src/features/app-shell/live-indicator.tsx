@@ -9,11 +9,11 @@ import {
   useReconnects,
   useUnseenCount,
 } from '../../live/live-store';
-import popover from '../../ui/popover.module.css';
 import { LiveEventList } from './live-event-list';
 import styles from './live-indicator.module.css';
 import { liveStatusText, unseenText } from './live-status-text';
 import { useSecondsUntil } from './use-seconds-until';
+import { PopoverPanel } from '../../ui/popover-panel';
 
 /** How many events the popover lists. */
 const LATEST = 20;
@@ -77,45 +77,35 @@ export function LiveIndicator({
         <span className={styles.statusText}>{statusText}</span>
         {unseen > 0 && <span className={styles.count}>{unseenText(unseen)}</span>}
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={`${popover.surface} ${styles.panel}`}
-          align="end"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label="Latest live events"
-        >
-          <div className={styles.panelHeader}>
-            <span className={styles.panelTitle}>
-              Live feed
-              <span className={styles.panelScope}>
-                {scopeLabel(
-                  projectIds === null
-                    ? { kind: 'all' }
-                    : { kind: 'projects', ids: [...projectIds] },
-                  projects,
-                )}
-              </span>
+      <PopoverPanel label="Latest live events" className={styles.panel}>
+        <div className={styles.panelHeader}>
+          <span className={styles.panelTitle}>
+            Live feed
+            <span className={styles.panelScope}>
+              {scopeLabel(
+                projectIds === null ? { kind: 'all' } : { kind: 'projects', ids: [...projectIds] },
+                projects,
+              )}
             </span>
-            <span className={styles.panelStatus}>
-              <span className={styles.dot} data-status={status} aria-hidden="true" />
-              {statusText}
-            </span>
-          </div>
-          <LiveEventList
-            projectIds={projectIds}
-            limit={LATEST}
-            projectNames={projectNames}
-            fresh={fresh}
-          />
-          {reconnects > 0 && (
-            <p className={styles.footer}>
-              Reconnected {reconnects === 1 ? 'once' : `${reconnects} times`}. Lists were read
-              again: the feed does not replay what was missed.
-            </p>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
+          </span>
+          <span className={styles.panelStatus}>
+            <span className={styles.dot} data-status={status} aria-hidden="true" />
+            {statusText}
+          </span>
+        </div>
+        <LiveEventList
+          projectIds={projectIds}
+          limit={LATEST}
+          projectNames={projectNames}
+          fresh={fresh}
+        />
+        {reconnects > 0 && (
+          <p className={styles.footer}>
+            Reconnected {reconnects === 1 ? 'once' : `${reconnects} times`}. Lists were read again:
+            the feed does not replay what was missed.
+          </p>
+        )}
+      </PopoverPanel>
     </Popover.Root>
   );
 }

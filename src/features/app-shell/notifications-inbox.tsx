@@ -6,8 +6,8 @@ import { issuesMutations, issuesQueries } from '../../api/queries/issues';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { ErrorState } from '../../ui/error-state';
 import { BellIcon } from '../../ui/icons';
-import popover from '../../ui/popover.module.css';
 import styles from './notifications-inbox.module.css';
+import { PopoverPanel } from '../../ui/popover-panel';
 
 /** The generated type of a nullable object is awkward; what these lines read of it. */
 type Parties = {
@@ -59,55 +59,47 @@ export function NotificationsInbox() {
           </span>
         )}
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={`${popover.surface} ${styles.panel}`}
-          align="end"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label="Notifications"
-        >
-          <div className={styles.head}>
-            <h2 className={styles.title}>Notifications</h2>
-            <span className={styles.sub}>Issues assigned to you or your teams</span>
-          </div>
-          {query.isError ? (
-            <ErrorState error={query.error} compact reset={() => void query.refetch()} />
-          ) : query.data === undefined ? (
-            <p className={styles.empty}>Loading…</p>
-          ) : query.data.notifications.length === 0 ? (
-            <p className={styles.empty}>
-              Nothing yet. When someone assigns an issue to you or one of your teams, it shows here.
-            </p>
-          ) : (
-            <ul className={styles.list}>
-              {query.data.notifications.map((n) => {
-                const isNew = unreadAtOpen.has(n.id);
-                const parties = n as unknown as Parties;
-                return (
-                  <li key={n.id} className={styles.item} data-unread={isNew || undefined}>
-                    <Link
-                      to="/issues/$issueId"
-                      params={{ issueId: n.issue_id }}
-                      className={styles.link}
-                      onClick={() => setOpen(false)}
-                    >
-                      <span className={styles.line}>
-                        {isNew && <span className={styles.newTag}>New</span>}
-                        <span className={styles.issueTitle}>{n.issue_title}</span>
-                      </span>
-                      <span className={styles.meta}>
-                        {who(parties)} assigned it to {toWhom(parties)} ·{' '}
-                        <time dateTime={n.at}>{formatUtcDateTime(n.at)}</time>
-                      </span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverPanel label="Notifications" className={styles.panel}>
+        <div className={styles.head}>
+          <h2 className={styles.title}>Notifications</h2>
+          <span className={styles.sub}>Issues assigned to you or your teams</span>
+        </div>
+        {query.isError ? (
+          <ErrorState error={query.error} compact reset={() => void query.refetch()} />
+        ) : query.data === undefined ? (
+          <p className={styles.empty}>Loading…</p>
+        ) : query.data.notifications.length === 0 ? (
+          <p className={styles.empty}>
+            Nothing yet. When someone assigns an issue to you or one of your teams, it shows here.
+          </p>
+        ) : (
+          <ul className={styles.list}>
+            {query.data.notifications.map((n) => {
+              const isNew = unreadAtOpen.has(n.id);
+              const parties = n as unknown as Parties;
+              return (
+                <li key={n.id} className={styles.item} data-unread={isNew || undefined}>
+                  <Link
+                    to="/issues/$issueId"
+                    params={{ issueId: n.issue_id }}
+                    className={styles.link}
+                    onClick={() => setOpen(false)}
+                  >
+                    <span className={styles.line}>
+                      {isNew && <span className={styles.newTag}>New</span>}
+                      <span className={styles.issueTitle}>{n.issue_title}</span>
+                    </span>
+                    <span className={styles.meta}>
+                      {who(parties)} assigned it to {toWhom(parties)} ·{' '}
+                      <time dateTime={n.at}>{formatUtcDateTime(n.at)}</time>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PopoverPanel>
     </Popover.Root>
   );
 }

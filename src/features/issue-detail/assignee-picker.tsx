@@ -12,6 +12,7 @@ import { ErrorState } from '../../ui/error-state';
 import { CheckIcon, ChevronDownIcon } from '../../ui/icons';
 import popover from '../../ui/popover.module.css';
 import styles from './issue-detail.module.css';
+import { PopoverPanel } from '../../ui/popover-panel';
 
 /** The assignee as one line: a person's name (or email), a team's name, or "Unassigned". */
 export function assigneeLabel(assignee: IssueDetail['assignee']): string {
@@ -84,76 +85,68 @@ export function AssigneePicker({
         </span>
         <ChevronDownIcon className={popover.chevron} />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={`${popover.surface} ${styles.assigneePanel}`}
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label="Assign issue"
-        >
-          <input
-            className={styles.assigneeFilter}
-            placeholder="Find a person or team"
-            aria-label="Find a person or team"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            autoFocus
-          />
-          <div className={styles.assigneeList}>
-            {myId !== undefined && needle === '' && (
-              <Choice
-                label="Assign to me"
-                selected={current?.type === 'user' && current.user_id === myId}
-                onSelect={() => choose('me')}
-              />
-            )}
-            {current !== null && needle === '' && (
-              <Choice label="Unassign" selected={false} onSelect={() => choose('none')} />
-            )}
-            {suggested.length > 0 && <div className={popover.sectionLabel}>Suggested</div>}
-            {suggested.map((o) => (
-              <Choice
-                key={`owner:${o.assignee}`}
-                label={o.name ?? o.email ?? o.slug ?? o.assignee}
-                detail={ownerReason(o)}
-                team={o.type === 'team'}
-                selected={isCurrent(o)}
-                onSelect={() => choose(o.assignee)}
-              />
-            ))}
-            {owners.isError && (
-              <p className={styles.pickerNote}>Owners could not be read: {owners.error.message}</p>
-            )}
-            {assignees.isPending && <p className={styles.pickerNote}>Loading people and teams…</p>}
-            {assignees.isError && <ErrorState error={assignees.error} compact />}
-            {teams.length > 0 && <div className={popover.sectionLabel}>Teams</div>}
-            {teams.map((t) => (
-              <Choice
-                key={t.team_id}
-                label={t.name}
-                detail={`#${t.slug}`}
-                team
-                selected={current?.type === 'team' && current.team_id === t.team_id}
-                onSelect={() => choose(`team:${t.team_id}`)}
-              />
-            ))}
-            {people.length > 0 && <div className={popover.sectionLabel}>People</div>}
-            {people.map((u) => (
-              <Choice
-                key={u.user_id}
-                label={u.name ?? u.email}
-                detail={u.name ? u.email : undefined}
-                selected={current?.type === 'user' && current.user_id === u.user_id}
-                onSelect={() => choose(u.user_id)}
-              />
-            ))}
-            {assignees.isSuccess && teams.length === 0 && people.length === 0 && (
-              <p className={styles.pickerNote}>Nobody matches “{filter}”.</p>
-            )}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverPanel label="Assign issue" className={styles.assigneePanel} align="start">
+        <input
+          className={styles.assigneeFilter}
+          placeholder="Find a person or team"
+          aria-label="Find a person or team"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          autoFocus
+        />
+        <div className={styles.assigneeList}>
+          {myId !== undefined && needle === '' && (
+            <Choice
+              label="Assign to me"
+              selected={current?.type === 'user' && current.user_id === myId}
+              onSelect={() => choose('me')}
+            />
+          )}
+          {current !== null && needle === '' && (
+            <Choice label="Unassign" selected={false} onSelect={() => choose('none')} />
+          )}
+          {suggested.length > 0 && <div className={popover.sectionLabel}>Suggested</div>}
+          {suggested.map((o) => (
+            <Choice
+              key={`owner:${o.assignee}`}
+              label={o.name ?? o.email ?? o.slug ?? o.assignee}
+              detail={ownerReason(o)}
+              team={o.type === 'team'}
+              selected={isCurrent(o)}
+              onSelect={() => choose(o.assignee)}
+            />
+          ))}
+          {owners.isError && (
+            <p className={styles.pickerNote}>Owners could not be read: {owners.error.message}</p>
+          )}
+          {assignees.isPending && <p className={styles.pickerNote}>Loading people and teams…</p>}
+          {assignees.isError && <ErrorState error={assignees.error} compact />}
+          {teams.length > 0 && <div className={popover.sectionLabel}>Teams</div>}
+          {teams.map((t) => (
+            <Choice
+              key={t.team_id}
+              label={t.name}
+              detail={`#${t.slug}`}
+              team
+              selected={current?.type === 'team' && current.team_id === t.team_id}
+              onSelect={() => choose(`team:${t.team_id}`)}
+            />
+          ))}
+          {people.length > 0 && <div className={popover.sectionLabel}>People</div>}
+          {people.map((u) => (
+            <Choice
+              key={u.user_id}
+              label={u.name ?? u.email}
+              detail={u.name ? u.email : undefined}
+              selected={current?.type === 'user' && current.user_id === u.user_id}
+              onSelect={() => choose(u.user_id)}
+            />
+          ))}
+          {assignees.isSuccess && teams.length === 0 && people.length === 0 && (
+            <p className={styles.pickerNote}>Nobody matches “{filter}”.</p>
+          )}
+        </div>
+      </PopoverPanel>
     </Popover.Root>
   );
 }

@@ -1,6 +1,6 @@
-import { QueryErrorResetBoundary, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { CatchBoundary, Link } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import {
   issueDetailQueries,
   type IssueDetail,
@@ -14,6 +14,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
+import { QueryBoundary } from '../../ui/query-boundary';
 import { BreadcrumbList } from './breadcrumb-list';
 import styles from './issue-detail.module.css';
 import { relativeTime } from './relative-time';
@@ -30,45 +31,31 @@ export function OccurrenceSection({ issue }: { issue: IssueDetail }) {
   const cursor = trail.at(-1) ?? null;
   return (
     <section className={styles.card} aria-labelledby="occurrence-title">
-      <QueryErrorResetBoundary>
-        {({ reset }) => (
-          <CatchBoundary
-            getResetKey={() => JSON.stringify(cursor)}
-            errorComponent={({ error, reset: resetBoundary }) => (
-              <div className={styles.cardBody}>
-                <h2 id="occurrence-title" className={styles.sectionTitle}>
-                  Occurrence
-                </h2>
-                <ErrorState
-                  error={error}
-                  compact
-                  reset={() => {
-                    reset();
-                    resetBoundary();
-                  }}
-                />
-              </div>
-            )}
-          >
-            <Suspense
-              fallback={
-                <div className={styles.cardBody}>
-                  <PendingState label="Loading occurrence…" />
-                </div>
-              }
-            >
-              <OccurrencePage
-                issue={issue}
-                cursor={cursor}
-                position={trail.length + 1}
-                onOlder={(next) => setTrail([...trail, next])}
-                onNewer={() => setTrail(trail.slice(0, -1))}
-                onLatest={() => setTrail([])}
-              />
-            </Suspense>
-          </CatchBoundary>
+      <QueryBoundary
+        resetKey={JSON.stringify(cursor)}
+        pending={
+          <div className={styles.cardBody}>
+            <PendingState label="Loading occurrence…" />
+          </div>
+        }
+        renderError={(error, retry) => (
+          <div className={styles.cardBody}>
+            <h2 id="occurrence-title" className={styles.sectionTitle}>
+              Occurrence
+            </h2>
+            <ErrorState error={error} compact reset={retry} />
+          </div>
         )}
-      </QueryErrorResetBoundary>
+      >
+        <OccurrencePage
+          issue={issue}
+          cursor={cursor}
+          position={trail.length + 1}
+          onOlder={(next) => setTrail([...trail, next])}
+          onNewer={() => setTrail(trail.slice(0, -1))}
+          onLatest={() => setTrail([])}
+        />
+      </QueryBoundary>
     </section>
   );
 }

@@ -227,3 +227,10 @@ export function sparklineLabel(range: TimeRange): string {
   const unit = range.unit === 'h' ? 'hour' : 'day';
   return `Occurrences, last ${range.amount === 1 ? unit : `${range.amount} ${unit}s`}`;
 }
+
+/** How a priority reads in the list and the filter. */
+export const priorityLabels: Record<Issue['priority'], string> = {
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+};

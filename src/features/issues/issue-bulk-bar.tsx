@@ -7,6 +7,7 @@ import {
   type IssueTeam,
   type IssueUser,
 } from '../../api/queries/issues';
+import { Avatar } from '../../ui/avatar';
 import { Button, buttonClass } from '../../ui/button';
 import { ChevronDownIcon } from '../../ui/icons';
 import popover from '../../ui/popover.module.css';
@@ -140,9 +141,7 @@ export function IssueBulkBar({
                   onApply({ assignee: `team:${t.team_id}` }, `Assign to team ${t.slug}`)
                 }
               >
-                <span className={styles.menuAvatar} data-team aria-hidden="true">
-                  #
-                </span>
+                <Avatar team>#</Avatar>
                 Team {t.name} <span className={styles.menuHint}>#{t.slug}</span>
               </DropdownMenu.Item>
             ))}
@@ -155,9 +154,7 @@ export function IssueBulkBar({
                 className={styles.menuItem}
                 onSelect={() => onApply({ assignee: u.user_id }, `Assign to ${u.name ?? u.email}`)}
               >
-                <span className={styles.menuAvatar} aria-hidden="true">
-                  {initialsOf(u.name, u.email)}
-                </span>
+                <Avatar>{initialsOf(u.name, u.email)}</Avatar>
                 {u.name ?? u.email}
                 {u.name && <span className={styles.menuHint}>{u.email}</span>}
               </DropdownMenu.Item>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { issuesQueries, ISSUE_PRIORITIES } from '../../api/queries/issues';
 import { Button } from '../../ui/button';
+import { ChoiceFilter } from '../../ui/choice-filter';
+import { FilterInput } from '../../ui/filter-input';
+import { FilterSelect } from '../../ui/filter-select';
 import { severityLabels, type SeverityName } from '../../ui/severity-badge';
 import styles from './issues-page.module.css';
 import {
@@ -11,6 +13,7 @@ import {
   type IssueSort,
   type IssuesPageSearch,
 } from './issues-search';
+import { priorityLabels } from './board';
 import { useSetIssuesSearch } from './use-issues-search';
 
 const SEVERITIES: readonly SeverityName[] = ['critical', 'error', 'warning', 'info'];
@@ -39,9 +42,10 @@ export function IssueFilterBar({
 
   return (
     <div className={styles.filterBar} role="search" aria-label="Issue filters">
-      <select
+      <FilterSelect
         aria-label="Status"
         className={styles.select}
+        empty={false}
         value={search.status ?? 'unresolved'}
         onChange={(e) => {
           const v = e.target.value as NonNullable<IssuesPageSearch['status']>;
@@ -52,49 +56,29 @@ export function IssueFilterBar({
         <option value="resolved">Resolved</option>
         <option value="archived">Archived</option>
         <option value="all">Any status</option>
-      </select>
-      <select
-        aria-label="Severity"
+      </FilterSelect>
+      <ChoiceFilter
+        label="Severity"
+        anyLabel="Any severity"
         className={styles.select}
-        data-empty={search.severity === undefined || undefined}
-        value={search.severity ?? ''}
-        onChange={(e) =>
-          setSearch({
-            severity: e.target.value === '' ? undefined : (e.target.value as SeverityName),
-          })
-        }
-      >
-        <option value="">Any severity</option>
-        {SEVERITIES.map((s) => (
-          <option key={s} value={s}>
-            {severityLabels[s]}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Priority"
+        value={search.severity}
+        options={SEVERITIES}
+        labels={severityLabels}
+        onChange={(severity) => setSearch({ severity })}
+      />
+      <ChoiceFilter
+        label="Priority"
+        anyLabel="Any priority"
         className={styles.select}
-        data-empty={search.priority === undefined || undefined}
-        value={search.priority ?? ''}
-        onChange={(e) =>
-          setSearch({
-            priority:
-              e.target.value === '' ? undefined : (e.target.value as IssuesPageSearch['priority']),
-          })
-        }
-      >
-        <option value="">Any priority</option>
-        {ISSUE_PRIORITIES.map((p) => (
-          <option key={p} value={p}>
-            {p[0]?.toUpperCase()}
-            {p.slice(1)}
-          </option>
-        ))}
-      </select>
-      <select
+        value={search.priority}
+        options={ISSUE_PRIORITIES}
+        labels={priorityLabels}
+        onChange={(priority) => setSearch({ priority })}
+      />
+      <FilterSelect
         aria-label="Assignee"
         className={styles.select}
-        data-empty={search.assignee === undefined || undefined}
+        empty={search.assignee === undefined}
         value={search.assignee ?? ''}
         onChange={(e) =>
           setSearch({ assignee: e.target.value === '' ? undefined : e.target.value })
@@ -125,19 +109,22 @@ export function IssueFilterBar({
         {search.assignee !== undefined &&
           !['me', 'my_teams', 'none'].includes(search.assignee) &&
           !assignees.data && <option value={search.assignee}>{search.assignee}</option>}
-      </select>
-      <TextFilter
+      </FilterSelect>
+      <FilterInput
         label="Service"
+        trim
         value={search.service}
         onCommit={(service) => setSearch({ service }, { replace: true })}
       />
-      <TextFilter
+      <FilterInput
         label="Release"
+        trim
         value={search.release}
         onCommit={(release) => setSearch({ release }, { replace: true })}
       />
-      <TextFilter
+      <FilterInput
         label="Environment"
+        trim
         value={search.environment}
         onCommit={(environment) => setSearch({ environment }, { replace: true })}
       />
@@ -156,8 +143,9 @@ export function SortControl({ sort }: { sort: IssueSort }) {
   return (
     <label className={styles.sortLabel}>
       <span>Sort</span>
-      <select
+      <FilterSelect
         className={styles.select}
+        empty
         value={sort}
         onChange={(e) => {
           const v = e.target.value as IssueSort;
@@ -169,53 +157,7 @@ export function SortControl({ sort }: { sort: IssueSort }) {
             {sortLabels[s]}
           </option>
         ))}
-      </select>
+      </FilterSelect>
     </label>
-  );
-}
-
-/** An exact-match text filter that updates the URL once typing pauses (or on Enter). */
-function TextFilter({
-  label,
-  value,
-  onCommit,
-}: {
-  label: string;
-  value: string | undefined;
-  onCommit: (value: string | undefined) => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value ?? '');
-  }
-  const normalized = text.trim() === '' ? undefined : text.trim();
-  const commit = useEffectEvent((next: string | undefined) => onCommit(next));
-  useEffect(() => {
-    if (normalized === value) return;
-    const timer = setTimeout(() => commit(normalized), 400);
-    return () => clearTimeout(timer);
-  }, [normalized, value]);
-  return (
-    <span className={styles.inputWrap}>
-      <label htmlFor={id} className={styles.visuallyHidden}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className={styles.input}
-        placeholder={label}
-        value={text}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && normalized !== value) onCommit(normalized);
-        }}
-      />
-    </span>
   );
 }

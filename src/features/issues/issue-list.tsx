@@ -1,23 +1,21 @@
 import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import type { Issue } from '../../api/queries/issues';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { SeverityBadge } from '../../ui/severity-badge';
+import { Avatar } from '../../ui/avatar';
+import type { NextPageState } from '../../ui/list-end-row';
 import { Sparkline } from '../../ui/sparkline';
-import { culpritOf, initialsOf, relativeTime } from './board';
+import { VirtualTable, virtualTableClasses } from '../../ui/virtual-table';
+import { culpritOf, initialsOf, priorityLabels, relativeTime } from './board';
 import styles from './issue-list.module.css';
 
 const ROW_HEIGHT = 52;
-const HEADER_HEIGHT = 30;
 const PREFETCH_ROWS = 20;
 
-export type NextPageState = {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  error: unknown;
-  fetchNextPage: () => void;
-};
+const NOUN = { one: 'issue', many: 'issues' };
+const cell = virtualTableClasses.cell;
+const rowClass = `${virtualTableClasses.row} ${styles.row}`;
 
 /** The issues as a virtualized table; the focused row follows j/k, checkboxes select. */
 export function IssueList({
@@ -48,113 +46,67 @@ export function IssueList({
   onFocusRow: (index: number) => void;
   onToggle: (issueId: string) => void;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const getItemKey = useCallback((index: number) => rows[index]?.id ?? '__end', [rows]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: rows.length + 1,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    scrollMargin: HEADER_HEIGHT,
-    getItemKey,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? 0;
-  const { hasNextPage, isFetchingNextPage, error, fetchNextPage } = next;
-  useEffect(() => {
-    if (!hasNextPage || isFetchingNextPage || error) return;
-    if (lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage();
-  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
-
-  useEffect(() => {
-    if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
-  }, [focusedIndex, virtualizer]);
-
   return (
-    <div className={styles.frame}>
-      <div ref={scrollRef} className={styles.scroller} tabIndex={-1}>
-        <div role="table" aria-label="Issues" aria-rowcount={rows.length + 1}>
-          <div role="rowgroup" className={styles.head}>
-            <div role="row" aria-rowindex={1} className={styles.headRow}>
-              <span role="columnheader" className={styles.checkCell}>
-                <span className={styles.visuallyHidden}>Selected</span>
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Issue
-              </span>
-              <span role="columnheader" className={`${styles.cell} ${styles.num}`}>
-                Events
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Trend
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Last seen
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                First seen
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Release
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Priority
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Assignee
-              </span>
-            </div>
-          </div>
-          <div
-            role="rowgroup"
-            className={styles.body}
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {items.map((item) => {
-              const top = item.start - HEADER_HEIGHT;
-              const issue = rows[item.index];
-              if (!issue) {
-                return (
-                  <div
-                    key={item.key}
-                    className={styles.endRow}
-                    style={{ transform: `translateY(${top}px)` }}
-                  >
-                    <EndOfList next={next} loaded={rows.length} />
-                  </div>
-                );
-              }
-              return (
-                <IssueRow
-                  key={item.key}
-                  issue={issue}
-                  index={item.index}
-                  top={top}
-                  focused={item.index === focusedIndex}
-                  selected={selected.has(issue.id)}
-                  fresh={fresh.has(issue.id)}
-                  now={now}
-                  counts={histograms.get(issue.id)}
-                  bucketSeconds={bucketSeconds}
-                  sparklineLabel={sparklineLabel}
-                  onFocusRow={onFocusRow}
-                  onToggle={onToggle}
-                />
-              );
-            })}
-          </div>
-        </div>
-      </div>
-    </div>
+    <VirtualTable
+      label="Issues"
+      rows={rows}
+      noun={NOUN}
+      rowHeight={ROW_HEIGHT}
+      overscan={8}
+      prefetchRows={PREFETCH_ROWS}
+      next={next}
+      scrollToIndex={focusedIndex}
+      className={styles.table}
+      header={
+        <>
+          <span role="columnheader" className={styles.checkCell}>
+            <span className={styles.visuallyHidden}>Selected</span>
+          </span>
+          <span role="columnheader" className={cell}>
+            Issue
+          </span>
+          <span role="columnheader" className={`${cell} ${styles.num}`}>
+            Events
+          </span>
+          <span role="columnheader" className={cell}>
+            Trend
+          </span>
+          <span role="columnheader" className={cell}>
+            Last seen
+          </span>
+          <span role="columnheader" className={cell}>
+            First seen
+          </span>
+          <span role="columnheader" className={cell}>
+            Release
+          </span>
+          <span role="columnheader" className={cell}>
+            Priority
+          </span>
+          <span role="columnheader" className={cell}>
+            Assignee
+          </span>
+        </>
+      }
+      renderRow={(issue, index, top) => (
+        <IssueRow
+          issue={issue}
+          index={index}
+          top={top}
+          focused={index === focusedIndex}
+          selected={selected.has(issue.id)}
+          fresh={fresh.has(issue.id)}
+          now={now}
+          counts={histograms.get(issue.id)}
+          bucketSeconds={bucketSeconds}
+          sparklineLabel={sparklineLabel}
+          onFocusRow={onFocusRow}
+          onToggle={onToggle}
+        />
+      )}
+    />
   );
 }
-
-const priorityLabels: Record<Issue['priority'], string> = {
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-};
 
 const IssueRow = memo(function IssueRow({
   issue,
@@ -191,7 +143,7 @@ const IssueRow = memo(function IssueRow({
       aria-rowindex={index + 2}
       aria-selected={selected}
       aria-current={focused ? 'true' : undefined}
-      className={styles.row}
+      className={rowClass}
       data-severity={severity}
       data-focused={focused || undefined}
       data-selected={selected || undefined}
@@ -208,7 +160,7 @@ const IssueRow = memo(function IssueRow({
           onChange={() => onToggle(issue.id)}
         />
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.main}`}>
+      <span role="cell" className={`${cell} ${styles.main}`}>
         <span className={styles.titleLine}>
           <SeverityBadge severity={severity} captured={issue.severity} size="sm" />
           <Link
@@ -233,28 +185,28 @@ const IssueRow = memo(function IssueRow({
           </span>
         </span>
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.num}`}>
+      <span role="cell" className={`${cell} ${styles.num}`}>
         {issue.occurrence_count.toLocaleString('en-US')}
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.trend}`}>
+      <span role="cell" className={`${cell} ${styles.trend}`}>
         {counts !== undefined && (
           <Sparkline counts={counts} bucketSeconds={bucketSeconds} label={sparklineLabel} />
         )}
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.time}`}>
+      <span role="cell" className={`${cell} ${styles.time}`}>
         <time dateTime={issue.last_seen_at} title={formatUtcDateTime(issue.last_seen_at)}>
           {relativeTime(issue.last_seen_at, now)}
         </time>
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.time}`}>
+      <span role="cell" className={`${cell} ${styles.time}`}>
         <time dateTime={issue.first_seen_at} title={formatUtcDateTime(issue.first_seen_at)}>
           {relativeTime(issue.first_seen_at, now)}
         </time>
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.release}`} title={issue.release}>
+      <span role="cell" className={`${cell} ${styles.release}`} title={issue.release}>
         {issue.release}
       </span>
-      <span role="cell" className={styles.cell}>
+      <span role="cell" className={cell}>
         <span
           className={styles.priority}
           data-priority={issue.priority}
@@ -273,21 +225,17 @@ const IssueRow = memo(function IssueRow({
           {issue.priority_source === 'manual' && <span className={styles.manual}>manual</span>}
         </span>
       </span>
-      <span role="cell" className={styles.cell}>
+      <span role="cell" className={cell}>
         {assignee === null ? (
           <span className={styles.unassigned}>—</span>
         ) : assignee.type === 'team' ? (
           <span className={styles.assignee} title={`Team ${assignee.name}`}>
-            <span className={`${styles.avatar} ${styles.teamAvatar}`} aria-hidden="true">
-              #
-            </span>
+            <Avatar team>#</Avatar>
             <span className={styles.assigneeName}>{assignee.slug}</span>
           </span>
         ) : (
           <span className={styles.assignee} title={assignee.name ?? assignee.email}>
-            <span className={styles.avatar} aria-hidden="true">
-              {initialsOf(assignee.name, assignee.email)}
-            </span>
+            <Avatar>{initialsOf(assignee.name, assignee.email)}</Avatar>
             <span className={styles.assigneeName}>{assignee.name ?? assignee.email}</span>
           </span>
         )}
@@ -295,25 +243,3 @@ const IssueRow = memo(function IssueRow({
     </div>
   );
 });
-
-function EndOfList({ next, loaded }: { next: NextPageState; loaded: number }) {
-  if (next.error) {
-    return (
-      <span className={styles.endText} role="alert">
-        The next page could not be loaded.{' '}
-        <button type="button" className={styles.inlineAction} onClick={next.fetchNextPage}>
-          Try again
-        </button>
-      </span>
-    );
-  }
-  if (next.isFetchingNextPage || next.hasNextPage) {
-    return <span className={styles.endText}>Loading more issues…</span>;
-  }
-  return (
-    <span className={styles.endText}>
-      {loaded === 1 ? 'The only issue' : `All ${loaded.toLocaleString('en-US')} issues`} in this
-      range and scope.
-    </span>
-  );
-}

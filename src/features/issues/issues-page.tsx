@@ -1,11 +1,6 @@
-import {
-  QueryErrorResetBoundary,
-  useQueryClient,
-  useSuspenseInfiniteQuery,
-  useSuspenseQuery,
-} from '@tanstack/react-query';
-import { CatchBoundary, useNavigate } from '@tanstack/react-router';
-import { Suspense, useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useQueryClient, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import {
   issuesQueries,
   type BulkChange,
@@ -22,7 +17,11 @@ import { Callout } from '../../ui/callout';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { IssueIcon } from '../../ui/icons';
+import { ListPage } from '../../ui/list-page';
 import { PendingState } from '../../ui/pending-state';
+import { QueryBoundary } from '../../ui/query-boundary';
+import { StateFrame } from '../../ui/state-frame';
+import { useNextPageState } from '../../ui/use-next-page-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { liveIssueOf, matchesBoard, mergeLiveIssues, sortIssues, sparklineLabel } from './board';
 import { BulkResultPanel, IssueBulkBar } from './issue-bulk-bar';
@@ -54,56 +53,42 @@ export function IssuesPage() {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <div className={styles.titleRow}>
-          <h1 className={styles.title}>Issues</h1>
-          <Button
-            size="sm"
-            variant="ghost"
-            className={styles.shortcutsButton}
-            onClick={() => setShortcutsOpen(true)}
-          >
-            Keyboard shortcuts <kbd className={styles.kbd}>?</kbd>
-          </Button>
-        </div>
-        <IssueFilterBar search={search} assigneeProjectId={assigneeProjectId} />
-      </div>
-      <QueryErrorResetBoundary>
-        {({ reset }) => (
-          <CatchBoundary
-            getResetKey={() => filtersKey}
-            errorComponent={({ error, reset: resetBoundary }) => (
-              <div className={styles.stateFrame}>
-                <ErrorState
-                  error={error}
-                  reset={() => {
-                    reset();
-                    resetBoundary();
-                  }}
-                />
-              </div>
-            )}
-          >
-            <Suspense
-              fallback={
-                <div className={styles.stateFrame}>
-                  <PendingState label="Loading issues…" />
-                </div>
-              }
-            >
-              <IssueResults
-                key={filtersKey}
-                filters={filters}
-                projectIds={projectIds}
-                onShowShortcuts={() => setShortcutsOpen(true)}
-              />
-            </Suspense>
-          </CatchBoundary>
+    <ListPage
+      title="Issues"
+      titleActions={
+        <Button
+          size="sm"
+          variant="ghost"
+          className={styles.shortcutsButton}
+          onClick={() => setShortcutsOpen(true)}
+        >
+          Keyboard shortcuts <kbd className={styles.kbd}>?</kbd>
+        </Button>
+      }
+      filters={<IssueFilterBar search={search} assigneeProjectId={assigneeProjectId} />}
+    >
+      <QueryBoundary
+        resetKey={filtersKey}
+        pending={
+          <StateFrame>
+            <PendingState label="Loading issues…" />
+          </StateFrame>
+        }
+        renderError={(error, retry) => (
+          <StateFrame>
+            <ErrorState error={error} reset={retry} />
+          </StateFrame>
         )}
-      </QueryErrorResetBoundary>
+      >
+        <IssueResults
+          key={filtersKey}
+          filters={filters}
+          projectIds={projectIds}
+          onShowShortcuts={() => setShortcutsOpen(true)}
+        />
+      </QueryBoundary>
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-    </div>
+    </ListPage>
   );
 }
 
@@ -134,8 +119,7 @@ function IssueResults({
   const client = useQueryClient();
   const navigate = useNavigate();
   const query = useSuspenseInfiniteQuery(issuesQueries.list(filters));
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError, error } =
-    query;
+  const { data, hasNextPage } = query;
   const fetched = useMemo(() => data.pages.flatMap((p) => p.issues), [data]);
   const since = data.pages[0]?.since ?? filters.since;
   const fetchedIds = useMemo(() => fetched.map((i) => i.id), [fetched]);
@@ -259,15 +243,7 @@ function IssueResults({
     return () => document.removeEventListener('keydown', handler);
   }, []);
 
-  const next = useMemo(
-    () => ({
-      hasNextPage,
-      isFetchingNextPage,
-      error: isFetchNextPageError ? error : null,
-      fetchNextPage: () => void fetchNextPage(),
-    }),
-    [hasNextPage, isFetchingNextPage, isFetchNextPageError, error, fetchNextPage],
-  );
+  const next = useNextPageState(query);
 
   return (
     <>
@@ -310,9 +286,9 @@ function IssueResults({
       )}
       {histograms.error !== null && rows.length > 0 && <HistogramNotice error={histograms.error} />}
       {rows.length === 0 ? (
-        <div className={styles.stateFrame}>
+        <StateFrame>
           <EmptyIssues />
-        </div>
+        </StateFrame>
       ) : (
         <IssueList
           rows={rows}

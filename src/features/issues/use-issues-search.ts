@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { mergeSearch, type SearchUpdate } from '../../lib/merge-search';
 import type { IssuesPageSearch } from './issues-search';
 
 const issuesRoute = getRouteApi('/_app/issues/');
@@ -12,15 +13,8 @@ export function useIssuesSearch(): IssuesPageSearch {
 export function useSetIssuesSearch() {
   const navigate = issuesRoute.useNavigate();
   return useCallback(
-    (
-      update: Partial<IssuesPageSearch> | ((prev: IssuesPageSearch) => IssuesPageSearch),
-      options: { replace?: boolean } = {},
-    ) =>
-      void navigate({
-        to: '.',
-        search: (prev) => (typeof update === 'function' ? update(prev) : { ...prev, ...update }),
-        replace: options.replace ?? false,
-      }),
+    (update: SearchUpdate<IssuesPageSearch>, options: { replace?: boolean } = {}) =>
+      void navigate({ to: '.', search: mergeSearch(update), replace: options.replace ?? false }),
     [navigate],
   );
 }

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import type { CatalogParams } from '../../api/queries/logs';
 import { buttonClass } from '../../ui/button';
 import { PlusIcon } from '../../ui/icons';
-import popover from '../../ui/popover.module.css';
 import { AttributePathPicker } from './attribute-path-picker';
 import styles from './column-picker.module.css';
 import { MAX_COLUMNS } from './logs-search';
+import { PopoverPanel } from '../../ui/popover-panel';
 
 /** Adds an attribute path as a column of the list (kept in the URL's `columns`). */
 export function ColumnPicker({
@@ -30,26 +30,18 @@ export function ColumnPicker({
         <PlusIcon />
         Column
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={`${popover.surface} ${styles.panel}`}
-          align="end"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label="Add a column"
-        >
-          <p className={styles.title}>Show an attribute as a column</p>
-          <AttributePathPicker
-            catalog={catalog}
-            label="Attribute path for a column"
-            isChosen={(a) => columns.includes(a.path)}
-            onPick={(a) => {
-              if (!columns.includes(a.path)) onChange([...columns, a.path]);
-              setOpen(false);
-            }}
-          />
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverPanel label="Add a column" className={styles.panel}>
+        <p className={styles.title}>Show an attribute as a column</p>
+        <AttributePathPicker
+          catalog={catalog}
+          label="Attribute path for a column"
+          isChosen={(a) => columns.includes(a.path)}
+          onPick={(a) => {
+            if (!columns.includes(a.path)) onChange([...columns, a.path]);
+            setOpen(false);
+          }}
+        />
+      </PopoverPanel>
     </Popover.Root>
   );
 }

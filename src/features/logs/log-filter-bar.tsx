@@ -1,8 +1,9 @@
 import { ToggleGroup } from 'radix-ui';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
-import { SEVERITIES, type Severity } from '../../api/queries/logs';
+import { SEVERITIES } from '../../api/queries/logs';
 import { Button } from '../../ui/button';
-import { CloseIcon, SearchIcon } from '../../ui/icons';
+import { ChoiceFilter } from '../../ui/choice-filter';
+import { FilterInput } from '../../ui/filter-input';
+import { CloseIcon } from '../../ui/icons';
 import styles from './log-filter-bar.module.css';
 import {
   clearedFilters,
@@ -27,7 +28,7 @@ export function LogFilterBar({ search }: { search: LogsPageSearch }) {
 
   return (
     <div className={styles.bar} role="search" aria-label="Log filters">
-      <DebouncedInput
+      <FilterInput
         label="Search messages"
         placeholder="Search messages"
         value={search.q}
@@ -35,24 +36,14 @@ export function LogFilterBar({ search }: { search: LogsPageSearch }) {
         icon
         wide
       />
-      <select
-        aria-label="Severity"
-        className={styles.select}
-        value={search.severity ?? ''}
-        data-empty={search.severity === undefined || undefined}
-        onChange={(e) =>
-          setSearch({
-            severity: e.target.value === '' ? undefined : (e.target.value as Severity),
-          })
-        }
-      >
-        <option value="">Any severity</option>
-        {SEVERITIES.map((s) => (
-          <option key={s} value={s}>
-            {severityLabels[s]}
-          </option>
-        ))}
-      </select>
+      <ChoiceFilter
+        label="Severity"
+        anyLabel="Any severity"
+        value={search.severity}
+        options={SEVERITIES}
+        labels={severityLabels}
+        onChange={(severity) => setSearch({ severity })}
+      />
       <ToggleGroup.Root
         type="single"
         aria-label="Status"
@@ -70,19 +61,19 @@ export function LogFilterBar({ search }: { search: LogsPageSearch }) {
           </ToggleGroup.Item>
         ))}
       </ToggleGroup.Root>
-      <DebouncedInput
+      <FilterInput
         label="Service"
         placeholder="Service"
         value={search.service}
         onCommit={(service) => setSearch({ service }, { replace: true })}
       />
-      <DebouncedInput
+      <FilterInput
         label="Release"
         placeholder="Release"
         value={search.release}
         onCommit={(release) => setSearch({ release }, { replace: true })}
       />
-      <DebouncedInput
+      <FilterInput
         label="Environment"
         placeholder="Environment"
         value={search.environment}
@@ -112,65 +103,6 @@ export function LogFilterBar({ search }: { search: LogsPageSearch }) {
           Clear filters
         </Button>
       )}
-    </div>
-  );
-}
-
-/**
- * A text filter that updates the URL once typing pauses (or at once on Enter). When the URL
- * changes from elsewhere (Clear filters, Back), the box shows the new value.
- */
-function DebouncedInput({
-  label,
-  placeholder,
-  value,
-  onCommit,
-  icon = false,
-  wide = false,
-}: {
-  label: string;
-  placeholder: string;
-  value: string | undefined;
-  onCommit: (value: string | undefined) => void;
-  icon?: boolean;
-  wide?: boolean;
-}) {
-  const id = useId();
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    // The URL changed underneath: show it (React's "adjust state on prop change").
-    setShown(value);
-    setText(value ?? '');
-  }
-  const normalized = text.trim() === '' ? undefined : text;
-  const commit = useEffectEvent((next: string | undefined) => onCommit(next));
-
-  useEffect(() => {
-    if (normalized === value) return;
-    const timer = setTimeout(() => commit(normalized), 400);
-    return () => clearTimeout(timer);
-  }, [normalized, value]);
-
-  return (
-    <div className={`${styles.inputWrap} ${wide ? styles.wide : ''}`}>
-      {icon && <SearchIcon className={styles.inputIcon} />}
-      <label htmlFor={id} className={styles.visuallyHidden}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className={`${styles.input} ${icon ? styles.withIcon : ''}`}
-        placeholder={placeholder}
-        value={text}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && normalized !== value) onCommit(normalized);
-        }}
-      />
     </div>
   );
 }

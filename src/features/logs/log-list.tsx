@@ -1,35 +1,24 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  type CSSProperties,
-  type MouseEvent,
-} from 'react';
+import { memo, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { Log } from '../../api/queries/logs';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
 import { CloseIcon } from '../../ui/icons';
+import type { NextPageState } from '../../ui/list-end-row';
+import { VirtualTable, virtualTableClasses } from '../../ui/virtual-table';
 import { attributeCell, formatLogTime } from './log-format';
 import styles from './log-list.module.css';
 import { SeverityBadge } from '../../ui/severity-badge';
 
 const ROW_HEIGHT = 28;
-const HEADER_HEIGHT = 30;
 /** Scrolled further than this from the top, the live tail pauses. */
 const PAUSE_AFTER_PX = ROW_HEIGHT * 2;
 /** Rows left below the window when the next page is asked for. */
 const PREFETCH_ROWS = 30;
 
-export type NextPageState = {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  error: unknown;
-  fetchNextPage: () => void;
-};
+const NOUN = { one: 'log', many: 'logs' };
+const cell = virtualTableClasses.cell;
+const rowClass = `${virtualTableClasses.row} ${styles.row}`;
 
 /**
  * The logs as a virtualized table: only the rows in view are in the DOM. Scrolling near the
@@ -61,28 +50,6 @@ export function LogList({
   onBackToTop: () => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // One extra row at the end says whether more is loading, failed, or the range is exhausted.
-  const count = rows.length + 1;
-  const getItemKey = useCallback((index: number) => rows[index]?.id ?? '__end', [rows]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin: HEADER_HEIGHT,
-    // Stable between renders: a new function makes the virtualizer re-measure every row,
-    // which at 100,000 rows costs more than a frame on each scroll step.
-    getItemKey,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? 0;
-
-  const { hasNextPage, isFetchingNextPage, error, fetchNextPage } = next;
-  useEffect(() => {
-    if (!hasNextPage || isFetchingNextPage || error) return;
-    if (lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage();
-  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
 
   const gridTemplate = `var(--col-severity) var(--col-time) var(--col-service) minmax(280px, 1fr)${columns.map(() => ' var(--col-attr)').join('')}`;
   const style = {
@@ -107,7 +74,64 @@ export function LogList({
   };
 
   return (
-    <div className={styles.frame}>
+    <VirtualTable
+      label="Logs"
+      rows={rows}
+      noun={NOUN}
+      rowHeight={ROW_HEIGHT}
+      overscan={12}
+      prefetchRows={PREFETCH_ROWS}
+      next={next}
+      scrollRef={scrollRef}
+      className={styles.table}
+      scrollerClassName={styles.scroller}
+      style={style}
+      onScroll={(e) => {
+        const top = e.currentTarget.scrollTop;
+        if (!paused && top > PAUSE_AFTER_PX) onScrollAway();
+        else if (paused && top <= 2) onBackToTop();
+      }}
+      header={
+        <>
+          <span role="columnheader" className={cell}>
+            Severity
+          </span>
+          <span role="columnheader" className={cell}>
+            Time (UTC)
+          </span>
+          <span role="columnheader" className={cell}>
+            Service
+          </span>
+          <span role="columnheader" className={cell}>
+            Message
+          </span>
+          {columns.map((path) => (
+            <span key={path} role="columnheader" className={`${cell} ${styles.attrHead}`}>
+              <code title={path}>{path}</code>
+              <button
+                type="button"
+                className={styles.removeColumn}
+                aria-label={`Remove column ${path}`}
+                onClick={() => onRemoveColumn(path)}
+              >
+                <CloseIcon size={12} />
+              </button>
+            </span>
+          ))}
+        </>
+      }
+      renderRow={(log, index, top) => (
+        <LogRow
+          log={log}
+          index={index}
+          top={top}
+          selected={log.id === selectedId}
+          columns={columns}
+          hrefOf={hrefOf}
+          onSelect={onSelect}
+        />
+      )}
+    >
       {paused && pending > 0 && (
         <div className={styles.bannerSlot}>
           <Button size="sm" variant="primary" className={styles.banner} onClick={jumpToTop}>
@@ -116,92 +140,7 @@ export function LogList({
           </Button>
         </div>
       )}
-      <div
-        ref={scrollRef}
-        className={styles.scroller}
-        style={style}
-        onScroll={(e) => {
-          const top = e.currentTarget.scrollTop;
-          if (!paused && top > PAUSE_AFTER_PX) onScrollAway();
-          else if (paused && top <= 2) onBackToTop();
-        }}
-        tabIndex={-1}
-      >
-        <div
-          role="table"
-          aria-label="Logs"
-          aria-rowcount={rows.length + 1}
-          className={styles.table}
-        >
-          <div role="rowgroup" className={styles.head}>
-            <div role="row" aria-rowindex={1} className={styles.headRow}>
-              <span role="columnheader" className={styles.cell}>
-                Severity
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Time (UTC)
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Service
-              </span>
-              <span role="columnheader" className={styles.cell}>
-                Message
-              </span>
-              {columns.map((path) => (
-                <span
-                  key={path}
-                  role="columnheader"
-                  className={`${styles.cell} ${styles.attrHead}`}
-                >
-                  <code title={path}>{path}</code>
-                  <button
-                    type="button"
-                    className={styles.removeColumn}
-                    aria-label={`Remove column ${path}`}
-                    onClick={() => onRemoveColumn(path)}
-                  >
-                    <CloseIcon size={12} />
-                  </button>
-                </span>
-              ))}
-            </div>
-          </div>
-          <div
-            role="rowgroup"
-            className={styles.body}
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {items.map((item) => {
-              const top = item.start - HEADER_HEIGHT;
-              const log = rows[item.index];
-              if (!log) {
-                return (
-                  <div
-                    key={item.key}
-                    className={styles.endRow}
-                    style={{ transform: `translateY(${top}px)` }}
-                  >
-                    <EndOfList next={next} loaded={rows.length} />
-                  </div>
-                );
-              }
-              return (
-                <LogRow
-                  key={item.key}
-                  log={log}
-                  index={item.index}
-                  top={top}
-                  selected={log.id === selectedId}
-                  columns={columns}
-                  hrefOf={hrefOf}
-                  onSelect={onSelect}
-                />
-              );
-            })}
-          </div>
-        </div>
-      </div>
-    </div>
+    </VirtualTable>
   );
 }
 
@@ -238,24 +177,24 @@ const LogRow = memo(function LogRow({
     <div
       role="row"
       aria-rowindex={index + 2}
-      className={styles.row}
+      className={rowClass}
       data-selected={selected || undefined}
       data-severity={log.triage.effective_severity}
       style={{ transform: `translateY(${top}px)` }}
       onClick={select}
     >
-      <span role="cell" className={styles.cell}>
+      <span role="cell" className={cell}>
         <SeverityBadge severity={log.triage.effective_severity} captured={log.severity} size="sm" />
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.time}`}>
+      <span role="cell" className={`${cell} ${styles.time}`}>
         <time dateTime={log.occurred_at} title={formatUtcDateTime(log.occurred_at, { ms: true })}>
           {formatLogTime(log.occurred_at)}
         </time>
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.service}`} title={log.service_name}>
+      <span role="cell" className={`${cell} ${styles.service}`} title={log.service_name}>
         {log.service_name}
       </span>
-      <span role="cell" className={`${styles.cell} ${styles.message}`}>
+      <span role="cell" className={`${cell} ${styles.message}`}>
         <a
           href={hrefOf(log.id)}
           className={styles.messageLink}
@@ -275,7 +214,7 @@ const LogRow = memo(function LogRow({
           <span
             key={path}
             role="cell"
-            className={`${styles.cell} ${styles.attr}`}
+            className={`${cell} ${styles.attr}`}
             title={value ?? `${path} is not set`}
           >
             {value ?? <span className={styles.absent}>—</span>}
@@ -285,25 +224,3 @@ const LogRow = memo(function LogRow({
     </div>
   );
 });
-
-function EndOfList({ next, loaded }: { next: NextPageState; loaded: number }) {
-  if (next.error) {
-    return (
-      <span className={styles.endText} role="alert">
-        The next page could not be loaded.{' '}
-        <button type="button" className={styles.inlineAction} onClick={next.fetchNextPage}>
-          Try again
-        </button>
-      </span>
-    );
-  }
-  if (next.isFetchingNextPage || next.hasNextPage) {
-    return <span className={styles.endText}>Loading more logs…</span>;
-  }
-  return (
-    <span className={styles.endText}>
-      {loaded === 1 ? 'The only log' : `All ${loaded.toLocaleString('en-US')} logs`} in this range
-      and scope.
-    </span>
-  );
-}

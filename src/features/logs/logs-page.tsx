@@ -1,11 +1,5 @@
-import {
-  QueryErrorResetBoundary,
-  useQuery,
-  useSuspenseInfiniteQuery,
-  useSuspenseQuery,
-} from '@tanstack/react-query';
-import { CatchBoundary } from '@tanstack/react-router';
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useQuery, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { logsQueries, type CatalogParams, type LogListFilters } from '../../api/queries/logs';
 import { projectsQueries } from '../../api/queries/projects';
 import type { AttributeFilter } from '../../lib/attribute-filter';
@@ -15,7 +9,11 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { LogIcon } from '../../ui/icons';
+import { ListPage } from '../../ui/list-page';
 import { PendingState } from '../../ui/pending-state';
+import { QueryBoundary } from '../../ui/query-boundary';
+import { StateFrame } from '../../ui/state-frame';
+import { useNextPageState } from '../../ui/use-next-page-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AttributeFilterBar } from './attribute-filter-bar';
 import { ColumnPicker } from './column-picker';
@@ -69,53 +67,42 @@ export function LogsPage() {
   const setColumns = (next: string[]) => setSearch({ columns: next.length > 0 ? next : undefined });
 
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 className={styles.title}>Logs</h1>
+    <ListPage
+      title="Logs"
+      gap={10}
+      filters={
         <div className={styles.filters}>
           <LogFilterBar search={search} />
           <AttributeFilterBar filters={attributeFilters} catalog={catalog} onChange={setFilters} />
         </div>
-      </div>
+      }
+    >
       <div className={styles.body}>
         <div className={styles.results}>
-          <QueryErrorResetBoundary>
-            {({ reset }) => (
-              <CatchBoundary
-                getResetKey={() => filtersKey}
-                errorComponent={({ error, reset: resetBoundary }) => (
-                  <div className={styles.stateFrame}>
-                    <ErrorState
-                      error={error}
-                      reset={() => {
-                        reset();
-                        resetBoundary();
-                      }}
-                    />
-                  </div>
-                )}
-              >
-                <Suspense
-                  fallback={
-                    <div className={styles.stateFrame}>
-                      <PendingState label="Loading logs…" />
-                    </div>
-                  }
-                >
-                  <LogResults
-                    key={filtersKey}
-                    filters={filters}
-                    search={search}
-                    projectIds={projectIds}
-                    attributeFilters={attributeFilters}
-                    columns={columns}
-                    catalog={catalog}
-                    onColumnsChange={setColumns}
-                  />
-                </Suspense>
-              </CatchBoundary>
+          <QueryBoundary
+            resetKey={filtersKey}
+            pending={
+              <StateFrame>
+                <PendingState label="Loading logs…" />
+              </StateFrame>
+            }
+            renderError={(error, retry) => (
+              <StateFrame>
+                <ErrorState error={error} reset={retry} />
+              </StateFrame>
             )}
-          </QueryErrorResetBoundary>
+          >
+            <LogResults
+              key={filtersKey}
+              filters={filters}
+              search={search}
+              projectIds={projectIds}
+              attributeFilters={attributeFilters}
+              columns={columns}
+              catalog={catalog}
+              onColumnsChange={setColumns}
+            />
+          </QueryBoundary>
         </div>
         {search.log !== undefined && (
           <LogDetailPanel
@@ -130,7 +117,7 @@ export function LogsPage() {
           />
         )}
       </div>
-    </div>
+    </ListPage>
   );
 }
 
@@ -153,8 +140,7 @@ function LogResults({
 }) {
   const setSearch = useSetLogsSearch();
   const query = useSuspenseInfiniteQuery(logsQueries.list(filters));
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError, error } =
-    query;
+  const { data, hasNextPage } = query;
   const fetched = useMemo(() => data.pages.flatMap((p) => p.logs), [data]);
   const since = data.pages[0]?.since ?? filters.since;
   const open = rangeIsOpen(filters.until, query.dataUpdatedAt);
@@ -173,15 +159,7 @@ function LogResults({
   const view = useMemo(() => tailView(fetched, live, frozen), [fetched, live, frozen]);
 
   const selectLog = useCallback((log: string) => setSearch({ log }), [setSearch]);
-  const next = useMemo(
-    () => ({
-      hasNextPage,
-      isFetchingNextPage,
-      error: isFetchNextPageError ? error : null,
-      fetchNextPage: () => void fetchNextPage(),
-    }),
-    [hasNextPage, isFetchingNextPage, isFetchNextPageError, error, fetchNextPage],
-  );
+  const next = useNextPageState(query);
 
   return (
     <>
@@ -196,9 +174,9 @@ function LogResults({
         </span>
       </div>
       {view.rows.length === 0 ? (
-        <div className={styles.stateFrame}>
+        <StateFrame>
           <EmptyLogs search={search} live={open} />
-        </div>
+        </StateFrame>
       ) : (
         <LogList
           rows={view.rows}

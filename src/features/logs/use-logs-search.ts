@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { mergeSearch, type SearchUpdate } from '../../lib/merge-search';
 import type { LogsPageSearch } from './logs-search';
 
 const logsRoute = getRouteApi('/_app/logs');
@@ -16,15 +17,8 @@ export function useLogsSearch(): LogsPageSearch {
 export function useSetLogsSearch() {
   const navigate = logsRoute.useNavigate();
   return useCallback(
-    (
-      update: Partial<LogsPageSearch> | ((prev: LogsPageSearch) => LogsPageSearch),
-      options: { replace?: boolean } = {},
-    ) =>
-      void navigate({
-        to: '.',
-        search: (prev) => (typeof update === 'function' ? update(prev) : { ...prev, ...update }),
-        replace: options.replace ?? false,
-      }),
+    (update: SearchUpdate<LogsPageSearch>, options: { replace?: boolean } = {}) =>
+      void navigate({ to: '.', search: mergeSearch(update), replace: options.replace ?? false }),
     [navigate],
   );
 }
