@@ -1,3 +1,4 @@
+import { readableProjectIds } from '../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   DEFAULT_HISTOGRAM_BUCKETS,
@@ -115,9 +116,7 @@ export function registerIssueHistogramsRoute(app: OpenAPIHono<AppEnv>, deps: Dep
       if (until <= since) throw invalid('until must be later than since');
       const buckets = parseBuckets(q.buckets);
       const window = histogramWindow(since, until, buckets);
-      const projectIds = (await deps.store.projects.readableBy(c.get('principal').accountId)).map(
-        (p) => p.id,
-      );
+      const projectIds = [...(await readableProjectIds(deps, c.get('principal').accountId))];
       const { readable, hours } = await deps.store.issues.occurrenceHours({
         projectIds,
         issueIds,

@@ -1,3 +1,4 @@
+import { readableProjectIds } from '../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { parseLimit } from '../domain/read-rules/limit';
 import { parseRfc3339 } from '../domain/read-rules/time-range';
@@ -94,8 +95,7 @@ const markRead = createRoute({
 
 export function registerIssueNotificationRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
-  const readableIds = async (accountId: string) =>
-    (await deps.store.projects.readableBy(accountId)).map((p) => p.id);
+  const readableIds = async (accountId: string) => [...(await readableProjectIds(deps, accountId))];
 
   app.openapi(
     {

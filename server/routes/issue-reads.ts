@@ -1,3 +1,4 @@
+import { projectsInScope } from '../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   ISSUE_STATUS_INPUTS,
@@ -10,7 +11,7 @@ import {
 } from '../domain/issue-triage';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../domain/read-rules/limit';
 import { TIME_ID_CURSOR, parseListMode } from '../domain/read-rules/list-mode';
-import { parseProjectScope, resolveProjectScope } from '../domain/read-rules/project-scope';
+import { parseProjectScope } from '../domain/read-rules/project-scope';
 import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES } from '../domain/severity';
@@ -200,8 +201,7 @@ export function registerIssueReadRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): v
       const limit = parseLimit(q.limit);
       const version = parseResponseVersion(q.response_version, ISSUE_VERSIONS, 1);
 
-      const readable = new Set((await deps.store.projects.readableBy(accountId)).map((p) => p.id));
-      const projectIds = resolveProjectScope(scope, readable);
+      const projectIds = await projectsInScope(deps, accountId, scope);
       const after =
         mode.mode === 'cursor' && mode.after
           ? { time: mode.after.time, id: mode.after.cursor_id.toLowerCase() }

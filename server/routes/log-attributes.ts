@@ -1,3 +1,4 @@
+import { projectsInScope } from '../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { INDEX_LIMITS } from '../domain/attribute-index';
 import {
@@ -7,7 +8,7 @@ import {
   parseCatalogType,
 } from '../domain/read-rules/catalog-query';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../domain/read-rules/limit';
-import { parseProjectScope, resolveProjectScope } from '../domain/read-rules/project-scope';
+import { parseProjectScope } from '../domain/read-rules/project-scope';
 import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES, type Severity } from '../domain/severity';
@@ -156,10 +157,7 @@ export function registerLogAttributesRoute(app: OpenAPIHono<AppEnv>, deps: Deps)
       const limit = parseLimit(q.limit);
       const after = parseCatalogCursor(q);
 
-      const readable = new Set(
-        (await deps.store.projects.readableBy(c.get('principal').accountId)).map((p) => p.id),
-      );
-      const projectIds = resolveProjectScope(scope, readable);
+      const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
       const catalog = await deps.store.logs.catalog({
         projectIds,
         since,

@@ -1,3 +1,4 @@
+import { projectsInScope, readableProjectIds } from '../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   ATTRIBUTE_FILTERS_MAX,
@@ -6,7 +7,7 @@ import {
 } from '../domain/read-rules/attribute-filters';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../domain/read-rules/limit';
 import { TIME_ID_CURSOR, parseListMode } from '../domain/read-rules/list-mode';
-import { parseProjectScope, resolveProjectScope } from '../domain/read-rules/project-scope';
+import { parseProjectScope } from '../domain/read-rules/project-scope';
 import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES, SEVERITY_INPUTS, normalizeSeverity, type Severity } from '../domain/severity';
@@ -150,9 +151,6 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   registerLogTriageRoute(app, deps);
   const auth = requireAccount(deps, { session: false });
 
-  const readableIds = async (accountId: string) =>
-    new Set((await deps.store.projects.readableBy(accountId)).map((p) => p.id));
-
   app.openapi(
     { ...listLogs, middleware: [auth, strictQuery(LOG_LIST_KEYS)] as const },
     async (c) => {
@@ -167,10 +165,7 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         q.attribute_filters === undefined ? [] : parseAttributeFilters(q.attribute_filters);
       const status = parseLogStatus(q.status);
 
-      const projectIds = resolveProjectScope(
-        scope,
-        await readableIds(c.get('principal').accountId),
-      );
+      const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
       const after =
         mode.mode === 'cursor' && mode.after
           ? { time: mode.after.time, id: mode.after.cursor_id.toLowerCase() }
@@ -202,7 +197,7 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi({ ...getLog, middleware: [auth, strictQuery([])] as const }, async (c) => {
     const logId = readPathUuid(c.req.param('log_id'), 'log_id');
-    const readable = await readableIds(c.get('principal').accountId);
+    const readable = await readableProjectIds(deps, c.get('principal').accountId);
     const log = await deps.store.logs.byId([...readable], logId);
     if (!log) throw fail.notFound('log not found');
     return c.json(logView(log), 200);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from './app';
+import { testConfig } from './config';
+import { createService } from './service';
+
+type Json = unknown;
+
+/** Every object in the document with the JSON path that leads to it. */
+function* walk(node: Json, at = ''): Generator<[string, Record<string, Json>]> {
+  if (Array.isArray(node)) {
+    for (const [i, v] of node.entries()) yield* walk(v, `${at}/${i}`);
+  } else if (node && typeof node === 'object') {
+    const o = node as Record<string, Json>;
+    yield [at, o];
+    for (const [k, v] of Object.entries(o)) yield* walk(v, `${at}/${k}`);
+  }
+}
+
+const allowsNull = (s: Record<string, Json>): boolean => {
+  const type = s.type;
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  const anyOf = s.anyOf;
+  return Array.isArray(anyOf) && anyOf.some((x) => allowsNull(x as Record<string, Json>));
+};
+
+/**
+ * The console's types are generated from this document, so a nullable field described as
+ * never null (or as something no value satisfies) becomes a wrong type in the client.
+ */
+describe('the OpenAPI document', () => {
+  let doc: Json;
+  let dir = '';
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-doc-'));
+    const { app, store } = await createService(testConfig(dir));
+    doc = openApiDocument(app);
+    await store.close();
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('never combines a schema with null through allOf (no value could satisfy it)', () => {
+    const wrong = [...walk(doc)]
+      .filter(([, o]) => Array.isArray(o.allOf))
+      .filter(([, o]) => (o.allOf as Record<string, Json>[]).some((x) => allowsNull(x)))
+      .map(([at]) => at);
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets every next_cursor be null, as every last page says', () => {
+    const cursors = [...walk(doc)]
+      .filter(([at]) => at.endsWith('/properties/next_cursor'))
+      .map(([at, o]) => ({ at, nullable: allowsNull(o) }));
+    expect(cursors.length).toBeGreaterThan(5);
+    expect(cursors.filter((c) => !c.nullable).map((c) => c.at)).toEqual([]);
+  });
+});
