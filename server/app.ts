@@ -17,6 +17,7 @@ import { registerFeedRoutes } from './routes/feed';
 import { registerIngestRoutes } from './routes/ingest';
 import { registerIssueRoutes } from './routes/issues';
 import { registerLogRoutes } from './routes/logs';
+import { registerTraceRoutes } from './routes/traces';
 import { registerProjectRoutes } from './routes/projects';
 
 const apiPrefixes = ['/api/', '/v1/', '/healthz'];
@@ -47,6 +48,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerIngestRoutes(app, deps);
   registerLogRoutes(app, deps);
   registerIssueRoutes(app, deps);
+  registerTraceRoutes(app, deps);
   registerFeedRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {

@@ -193,6 +193,8 @@ function stockLookup(ctx: FlavorContext, from: ServiceName, skus: string[]): Spa
       {
         service: 'inventory',
         name: old ? 'handler' : 'StockService.lookup',
+        // The old inventory release names its handlers with the SDK's placeholders.
+        ...(old ? { operation: 'default' } : {}),
         kind: 'internal',
         selfMs: rng.logNormal(0.8, 0.4),
         children: queries,
@@ -212,6 +214,8 @@ function reservation(ctx: FlavorContext, from: ServiceName, product: Product): S
       {
         service: 'inventory',
         name: old ? 'handler' : 'ReservationService.reserve',
+        // The old inventory release names its handlers with the SDK's placeholders.
+        ...(old ? { operation: 'default' } : {}),
         kind: 'internal',
         selfMs: rng.logNormal(0.6, 0.4),
         attributes: { sku: product.sku },
@@ -617,6 +621,8 @@ function stockApi(ctx: FlavorContext): SpanNode {
       {
         service: 'inventory',
         name: old ? 'handler' : 'StockService.lookup',
+        // The old inventory release names its handlers with the SDK's placeholders.
+        ...(old ? { operation: 'default' } : {}),
         kind: 'internal',
         selfMs: rng.logNormal(0.6, 0.4),
         children: [

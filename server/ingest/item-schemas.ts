@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { SEVERITY_INPUTS } from '../domain/severity';
+import { SPAN_KINDS } from './normalized';
 
 /**
  * The telemetry items both ingest routes accept. Each item carries its own id (a UUID the
@@ -123,7 +124,7 @@ export const SpanItem = z
       .max(200)
       .optional()
       .openapi({ description: 'e.g. http.server, db.query' }),
-    kind: z.enum(['server', 'client', 'internal', 'producer', 'consumer']).optional(),
+    kind: z.enum(SPAN_KINDS).optional(),
     started_at: Timestamp,
     duration_ms: z.number().finite().min(0).max(86_400_000),
     status: z.enum(['ok', 'error']).nullable().optional(),

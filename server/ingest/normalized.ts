@@ -9,6 +9,9 @@ export type Sdk = { name: string; version: string };
 
 type Common = Context & { id: string; sdk: Sdk };
 
+export const SPAN_KINDS = ['server', 'client', 'internal', 'producer', 'consumer'] as const;
+export type SpanKind = (typeof SPAN_KINDS)[number];
+
 export type Breadcrumb = {
   timestamp: string;
   category?: string;
@@ -55,7 +58,7 @@ export type SpanEvent = Common & {
   parentSpanId: string | null;
   name: string;
   operation: string | null;
-  spanKind: string | null;
+  spanKind: SpanKind | null;
   startedAt: number;
   durationMs: number;
   status: 'ok' | 'error' | null;

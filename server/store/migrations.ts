@@ -397,4 +397,46 @@ export const migrations: readonly string[] = [
     FROM issue_occurrences
     GROUP BY issue_id, CAST(occurred_at / 3600000 AS INTEGER);
   `,
+  /* 8: trace discovery: one row per trace and project, its facets, and span naming counts */ `
+  -- One trace's spans within one project. Ingestion keeps it current as spans arrive (in any
+  -- order); discovery combines the rows of the projects in scope.
+  CREATE TABLE trace_parts (
+    project_id TEXT NOT NULL,
+    trace_id TEXT NOT NULL,
+    started_at INTEGER NOT NULL,  -- earliest span start (epoch ms)
+    ended_at REAL NOT NULL,       -- latest span end (epoch ms, fractional)
+    span_count INTEGER NOT NULL,
+    error_span_count INTEGER NOT NULL,
+    -- The best root candidate of this part: a span without parent before one with a parent,
+    -- then the earliest start, then the lower span id.
+    root_span_id TEXT NOT NULL,
+    root_has_parent INTEGER NOT NULL,
+    root_started_at INTEGER NOT NULL,
+    root_name TEXT NOT NULL,
+    root_service_name TEXT NOT NULL,
+    root_operation TEXT,
+    -- Spans in each naming category (server/domain/trace-naming.ts).
+    generic_name_spans INTEGER NOT NULL,
+    unmatched_route_spans INTEGER NOT NULL,
+    generic_operation_spans INTEGER NOT NULL,
+    PRIMARY KEY (project_id, trace_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX trace_parts_by_time ON trace_parts(project_id, started_at DESC, trace_id DESC);
+  CREATE INDEX trace_parts_by_trace ON trace_parts(trace_id);
+  -- Services, releases and environments seen in a trace part (for filters and the row).
+  CREATE TABLE trace_facets (
+    project_id TEXT NOT NULL,
+    trace_id TEXT NOT NULL,
+    facet TEXT NOT NULL CHECK (facet IN ('service', 'release', 'environment')),
+    value TEXT NOT NULL,
+    PRIMARY KEY (project_id, trace_id, facet, value)
+  ) WITHOUT ROWID;
+  CREATE INDEX trace_facets_by_value ON trace_facets(facet, value, project_id, trace_id);
+  -- NULL until the span is counted in trace_parts (spans stored before this migration).
+  ALTER TABLE spans ADD COLUMN rolled_up INTEGER;
+  CREATE INDEX spans_not_rolled_up ON spans(seq) WHERE rolled_up IS NULL;
+  -- The issues that carry a trace, for the trace summary (an exact trace_id join).
+  CREATE INDEX issue_occurrences_by_trace ON issue_occurrences(trace_id, occurred_at DESC)
+    WHERE trace_id IS NOT NULL;
+  `,
 ];

@@ -42,7 +42,8 @@ export function logView(l: LogRecord) {
   };
 }
 
-export function spanView(s: SpanEvent & { projectId: string }) {
+/** Takes a stored span (reads) or a just-ingested `SpanEvent` (live feed). */
+export function spanView(s: Omit<SpanEvent, 'kind'> & { projectId: string }) {
   return {
     id: s.id,
     project_id: s.projectId,
@@ -57,8 +58,16 @@ export function spanView(s: SpanEvent & { projectId: string }) {
     release: s.release,
     started_at: iso(s.startedAt),
     duration_ms: s.durationMs,
-    status: s.status === 'error' ? 'error' : null,
+    status: s.status === 'error' ? ('error' as const) : null,
+    status_message: s.statusMessage,
     attributes: s.attributes,
+    events: s.events.map((e) => ({
+      name: e.name,
+      timestamp: e.timestamp,
+      attributes: e.attributes ?? {},
+    })),
+    sdk_name: s.sdk.name,
+    sdk_version: s.sdk.version,
     next_action: { code: 'inspect_trace', target: 'trace_summary' },
   };
 }

@@ -2517,6 +2517,259 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/traces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Trace discovery, newest first
+     * @description A bare array by default; with `pagination=cursor`, `{traces, next_cursor, naming_quality}` where `naming_quality` covers the returned page only. Filters select traces with at least one matching span in scope; a row describes the trace’s spans in the projects of the request.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). An unreadable project gives `[]`. */
+          project_id?: string;
+          /** @description 2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`. */
+          project_ids?: string;
+          /** @description Exact service name of at least one span of the trace. */
+          service_name?: string;
+          /** @description Exact release of at least one span of the trace. */
+          release?: string;
+          /** @description Exact environment of at least one span of the trace. */
+          environment?: string;
+          /** @description `error`: at least one error span; `ok`: none. Omit for both. */
+          status?: 'error' | 'ok';
+          /** @description `<n>h`, `<n>d` or RFC3339; inclusive; compared with the trace start. */
+          since?: string;
+          /** @description Integer of at least 0; traces at least this long. */
+          min_duration_ms?: string;
+          /** @description Send `cursor` for a `{traces, next_cursor, naming_quality}` page. */
+          pagination?: 'cursor';
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.trace_id` of the previous page. */
+          cursor_trace_id?: string;
+          /** @description Traces per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Matching traces. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['TraceRow'][] | components['schemas']['TracePage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/traces/{trace_id}/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Summary of one trace
+     * @description `404` `trace not found` when no span matches the id and scope; filters are never dropped to find one.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). */
+          project_id?: string;
+          /** @description Exact release of the spans. */
+          release?: string;
+          /** @description Exact environment of the spans. */
+          environment?: string;
+        };
+        header?: never;
+        path: {
+          /** @description 32 lowercase hex characters (percent-encoded as a path segment). */
+          trace_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The summary. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TraceSummary'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/traces/{trace_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Spans of one trace, by start time
+     * @description `[]` when no span matches the id and scope (an unknown and an unreadable trace look the same). Every span, no cursor.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). */
+          project_id?: string;
+          /** @description Exact release of the spans. */
+          release?: string;
+          /** @description Exact environment of the spans. */
+          environment?: string;
+        };
+        header?: never;
+        path: {
+          /** @description 32 lowercase hex characters (percent-encoded as a path segment). */
+          trace_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The spans. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TraceSpan'][];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/feed/ticket': {
     parameters: {
       query?: never;
@@ -3790,6 +4043,156 @@ export interface components {
       email?: string;
       /** @description The value to send as `assignee` to assign the issue to this owner. */
       assignee: string;
+    };
+    /** @description One trace: its spans in the projects of the request combined. The root is the earliest span without a parent (or, when none was received, the earliest span). */
+    TraceRow: {
+      trace_id: string;
+      project_ids: string[];
+      root_span_name: string;
+      root_service_name: string;
+      root_operation: string | null;
+      span_count: number;
+      error_span_count: number;
+      service_count: number;
+      /** Format: date-time */
+      started_at: string;
+      duration_ms: number;
+      services: string[];
+      releases: string[];
+      environments: string[];
+      next_action: components['schemas']['NextAction'];
+    };
+    TracePage: {
+      traces: components['schemas']['TraceRow'][];
+      next_cursor: components['schemas']['TraceCursor'] | null;
+      naming_quality: components['schemas']['TraceNamingQuality'];
+    };
+    TraceCursor: {
+      /**
+       * Format: date-time
+       * @description Send as `cursor_time`.
+       */
+      time: string;
+      /** @description Send as `cursor_trace_id`. */
+      trace_id: string;
+    };
+    /** @description Covers only the returned page. A trace counts in a category when one of its spans does. Generic name: a bare HTTP method (`GET`, `HTTP GET`) or a placeholder (`span`, `handler`, `request`, `unknown`, `operation`, `anonymous`, `default`, `function`, `middleware`, `main`, `root`, `noop`). Unmatched route: a server span with an HTTP method attribute (`http.method`, `http.request.method`) and no `http.route`, or a name that is a method and a raw path with an id segment (digits, a UUID, 16+ hex, or 6+ digits). Generic operation: an operation that is a placeholder (`default`, `unknown`, `span`, `operation`, `custom`, `function`, `handler`, `none`). Meaningful name: no span with a generic name or an unmatched route. */
+    TraceNamingQuality: {
+      evaluated_traces: number;
+      meaningful_name_traces: number;
+      generic_name_traces: number;
+      unmatched_route_traces: number;
+      generic_operation_traces: number;
+      /** @description True when another page exists. */
+      truncated: boolean;
+      next_action: components['schemas']['NextAction'] | null;
+    };
+    /** @description Root span, error spans, services, duration and slowest path of the spans in scope. No raw span attributes. */
+    TraceSummary: {
+      /** @enum {number} */
+      schema_version: 1;
+      trace_id: string;
+      project_ids: string[];
+      /** Format: date-time */
+      started_at: string;
+      /** Format: date-time */
+      ended_at: string;
+      /** @description From the first start to the last end. */
+      duration_ms: number;
+      span_count: number;
+      error_span_count: number;
+      service_count: number;
+      /** @description The earliest span without a parent; when none was received, the earliest span whose parent is missing (`root_span_missing` true). */
+      root_span: components['schemas']['TraceSummarySpan'] | null;
+      root_span_missing: boolean;
+      /** @description Spans whose parent is not in the trace (besides the root). */
+      orphan_span_count: number;
+      /** @description Every error span, by start. */
+      error_spans: components['schemas']['TraceSummarySpan'][];
+      /** @description From the root, the longest-running child at each level down to a leaf. */
+      slowest_path: components['schemas']['TraceSummarySpan'][];
+      services: {
+        service_name: string;
+        span_count: number;
+        error_span_count: number;
+      }[];
+      releases: string[];
+      environments: string[];
+      /** @description Issues with an occurrence carrying exactly this trace id (the newest such occurrence), newest first. */
+      issues: {
+        /** Format: uuid */
+        issue_id: string;
+        /** Format: uuid */
+        project_id: string;
+        title: string;
+        /** Format: uuid */
+        occurrence_id: string;
+        span_id: string | null;
+        /** Format: date-time */
+        occurred_at: string;
+      }[];
+    };
+    TraceSummarySpan: {
+      span_id: string;
+      parent_span_id: string | null;
+      name: string;
+      service_name: string;
+      operation: string | null;
+      /** @enum {string|null} */
+      kind: 'server' | 'client' | 'internal' | 'producer' | 'consumer' | null;
+      /** Format: date-time */
+      started_at: string;
+      duration_ms: number;
+      /** @enum {string|null} */
+      status: 'error' | null;
+      status_message: string | null;
+    };
+    TraceSpan: {
+      /**
+       * Format: uuid
+       * @description The item id the span was ingested with.
+       */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      /** @description 32 lowercase hex characters. */
+      trace_id: string;
+      /** @description 16 hex characters. */
+      span_id: string;
+      /** @description `null` when no parent. */
+      parent_span_id: string | null;
+      /** @description Application-written text; treat as data. */
+      name: string;
+      operation: string | null;
+      /** @enum {string|null} */
+      kind: 'server' | 'client' | 'internal' | 'producer' | 'consumer' | null;
+      service_name: string;
+      environment: string;
+      release: string;
+      /** Format: date-time */
+      started_at: string;
+      /** @description Milliseconds; fractional (microseconds are kept). */
+      duration_ms: number;
+      /**
+       * @description `error` for a recorded failed operation; `null` otherwise.
+       * @enum {string|null}
+       */
+      status: 'error' | null;
+      status_message: string | null;
+      attributes: {
+        [key: string]: unknown;
+      };
+      events: {
+        name: string;
+        /** Format: date-time */
+        timestamp: string;
+        attributes: {
+          [key: string]: unknown;
+        };
+      }[];
+      sdk_name: string;
+      sdk_version: string;
+      next_action: components['schemas']['NextAction'];
     };
     FeedTicket: {
       ticket: string;

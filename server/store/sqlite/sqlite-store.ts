@@ -10,6 +10,8 @@ import { logAttributeIndex } from './log-attribute-index';
 import { sqliteLogs } from './logs';
 import { sqliteProjects } from './projects';
 import { sqliteTelemetry } from './telemetry';
+import { traceRollup } from './trace-parts';
+import { sqliteTraces } from './traces';
 import { sqliteUsage } from './usage';
 
 /** The embedded store: one SQLite file in the data directory. */
@@ -17,14 +19,16 @@ export function openSqliteStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
   const stopCheckpoints = startBackgroundCheckpoints(db, databaseFile(dataDir));
   const attributeIndex = logAttributeIndex(db);
+  const rollup = traceRollup(db);
   return {
     accounts: sqliteAccounts(db),
     credentials: sqliteCredentials(db),
     projects: sqliteProjects(db),
     idempotency: sqliteIdempotency(db),
-    telemetry: sqliteTelemetry(db, attributeIndex),
+    telemetry: sqliteTelemetry(db, attributeIndex, rollup),
     logs: sqliteLogs(db, attributeIndex),
     issues: sqliteIssues(db),
+    traces: sqliteTraces(db, rollup),
     ownership: sqliteOwnership(db),
     usage: sqliteUsage(db),
     close: async () => {

@@ -13,11 +13,16 @@ import type { Db } from '../database';
 import { QuotaExceededError, type AcceptResult, type TelemetryStore } from '../store';
 import { activityWriter, countOccurrenceHour, issueRecordsByIds } from './issues';
 import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
+import type { TraceRollup } from './trace-parts';
 import { readAccountUsage } from './usage';
 
 const json = (v: unknown) => JSON.stringify(v);
 
-export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): TelemetryStore {
+export function sqliteTelemetry(
+  db: Db,
+  attributeIndex: LogAttributeIndex,
+  rollUpSpans: TraceRollup,
+): TelemetryStore {
   const s = {
     insertLog: db.prepare(`INSERT INTO logs (id, project_id, occurred_at, severity, source, message,
       attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at, triage_key,
@@ -50,8 +55,8 @@ export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): Tele
     insertSpan:
       db.prepare(`INSERT INTO spans (id, project_id, trace_id, span_id, parent_span_id, name,
       operation, kind, service_name, environment, release, started_at, duration_ms, status, status_message,
-      attributes, events, sdk_name, sdk_version, received_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      attributes, events, sdk_name, sdk_version, received_at, rolled_up)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
       ON CONFLICT DO NOTHING`),
     insertAction:
       db.prepare(`INSERT INTO actions (id, project_id, occurred_at, name, kind, distinct_id,
@@ -147,6 +152,7 @@ export function sqliteTelemetry(db: Db, attributeIndex: LogAttributeIndex): Tele
             receivedAt,
           ).changes === 1,
       );
+      if (spans.length > 0) rollUpSpans(p, spans);
       const actions = batch.actions.filter(
         (a) =>
           s.insertAction.run(
