@@ -18,6 +18,11 @@ import { registerIngestRoutes } from './routes/ingest';
 import { registerIssueRoutes } from './routes/issues';
 import { registerLogRoutes } from './routes/logs';
 import { registerTraceRoutes } from './routes/traces';
+import { registerActionRoutes } from './routes/actions';
+import { registerDeploymentRoutes } from './routes/deployments';
+import { registerMetricRoutes } from './routes/metrics';
+import { registerReleaseRoutes } from './routes/releases';
+import { registerVolumeRoute } from './routes/volume';
 import { registerProjectRoutes } from './routes/projects';
 
 const apiPrefixes = ['/api/', '/v1/', '/healthz'];
@@ -49,6 +54,11 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerLogRoutes(app, deps);
   registerIssueRoutes(app, deps);
   registerTraceRoutes(app, deps);
+  registerReleaseRoutes(app, deps);
+  registerActionRoutes(app, deps);
+  registerMetricRoutes(app, deps);
+  registerVolumeRoute(app, deps);
+  registerDeploymentRoutes(app, deps);
   registerFeedRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {

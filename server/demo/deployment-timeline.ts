@@ -16,9 +16,8 @@ import {
 
 /**
  * When each release reached each environment. It is the world's source of truth for "which
- * release was running then": every event takes its release from here. The deployment routes
- * do not exist yet, so the timeline is kept as data in the shape of the spec's Deployment
- * request for the change that adds `PUT /api/telemetry/deployments/{deployment_id}`.
+ * release was running then": every event takes its release from here. The seeder records it
+ * through `PUT /api/telemetry/deployments/{deployment_id}` (`seed-deployments.ts`).
  */
 export type DemoDeployment = {
   /** Caller-chosen and stable, as the spec's `deployment_id` is. */
@@ -189,7 +188,7 @@ export function buildDeploymentTimeline(rng: Rng, now: number): DeploymentTimeli
   };
 }
 
-/** The timeline as request bodies for the deployment route, once it exists. */
+/** The timeline as request bodies for the deployment route. */
 export function deploymentRequests(
   deployments: readonly DemoDeployment[],
   projectIds: Record<ProjectKey, string>,

@@ -145,4 +145,33 @@ describe('seeding the demo world into an empty data directory', () => {
     expect(body.suggested_assignee.slug).toBe('checkout');
     expect(body.owners[0]).toMatchObject({ source: 'ownership_rule', line: 5 });
   });
+
+  it('records the deployment timeline through the deployment route, failures included', async () => {
+    const creds = JSON.parse(fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8')) as {
+      account_token: string;
+      projects: { id: string; name: string }[];
+    };
+    const stored = count('deployments');
+    expect(stored).toBeGreaterThan(10);
+    const project = creds.projects.find((p) => p.name === 'Checkout API');
+    const res = await request(
+      `/api/telemetry/deployments?project_id=${project?.id}&status=failed`,
+      creds.account_token,
+    );
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { deployments: { service_name: string }[] };
+    expect(page.deployments.map((d) => d.service_name)).toContain('pricing');
+  });
+
+  it('rolls releases up per project, release, environment and service', async () => {
+    const creds = JSON.parse(fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8')) as {
+      account_token: string;
+    };
+    const res = await request('/api/telemetry/releases?limit=1000', creds.account_token);
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as { release: string; trace_span_count: number }[];
+    expect(rows.map((r) => r.release)).toContain('checkout-api@2.14.0');
+    const spans = rows.reduce((n, r) => n + r.trace_span_count, 0);
+    expect(spans).toBe(count('spans'));
+  });
 });

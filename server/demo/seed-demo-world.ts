@@ -4,6 +4,7 @@ import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
 import { generateDemoWorld } from './generate-world';
 import { appTransport, sendBatches, type SendOptions, type SendReport } from './send-batches';
+import { seedDemoDeployments } from './seed-deployments';
 import { seedDemoOwnership } from './seed-ownership';
 import { seedDemoTriage } from './seed-triage';
 import type { Stream } from './telemetry-collector';
@@ -93,5 +94,12 @@ export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise
   deps.log.info(`Triaged demo issues with ${triage.requests} requests`);
   // And who owns what in Checkout API: ownership rules and CODEOWNERS, through their route.
   await seedDemoOwnership({ app, credentials: demo.credentials });
+  // And the deployment timeline the world's releases follow, through the deployment route.
+  const deployments = await seedDemoDeployments({
+    app,
+    credentials: demo.credentials,
+    deployments: result.deployments,
+  });
+  deps.log.info(`Recorded ${deployments} demo deployments`);
   return result;
 }

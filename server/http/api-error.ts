@@ -121,12 +121,15 @@ export const fail = {
       headers: { Allow: allowed.join(', ') },
     });
   },
-  idempotencyConflict() {
+  idempotencyConflict(
+    error = 'this Idempotency-Key was already used for a different request',
+    next = 'Retry the original request unchanged, or use a new Idempotency-Key for new work.',
+  ) {
     return new ApiError({
       status: 409,
       code: 'idempotency_conflict',
-      error: 'this Idempotency-Key was already used for a different request',
-      next: 'Retry the original request unchanged, or use a new Idempotency-Key for new work.',
+      error,
+      next,
       nextAction: { code: 'fix_request', target: 'request' },
     });
   },

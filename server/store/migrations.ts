@@ -439,4 +439,150 @@ export const migrations: readonly string[] = [
   CREATE INDEX issue_occurrences_by_trace ON issue_occurrences(trace_id, occurred_at DESC)
     WHERE trace_id IS NOT NULL;
   `,
+  /* 9: release rows, per-minute and per-hour volume, metric series by name, deployments */ `
+  -- One row per project, release, environment and service: counts and first/last seen of the
+  -- telemetry stored in it (event times: occurred_at, a span's started_at). Ingestion keeps it
+  -- current (server/store/sqlite/release-rollup.ts); this migration rolls up what is stored.
+  CREATE TABLE release_rows (
+    project_id TEXT NOT NULL,
+    release TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    issue_count INTEGER NOT NULL,
+    log_count INTEGER NOT NULL,
+    trace_span_count INTEGER NOT NULL,
+    action_count INTEGER NOT NULL,
+    metric_count INTEGER NOT NULL,
+    trace_count INTEGER NOT NULL,
+    error_trace_count INTEGER NOT NULL,
+    first_seen_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    PRIMARY KEY (project_id, release, environment, service_name)
+  ) WITHOUT ROWID;
+  CREATE INDEX release_rows_by_time ON release_rows(project_id, last_seen_at DESC);
+  -- The issue groups with an occurrence in a row (issue_count counts them).
+  CREATE TABLE release_row_issues (
+    project_id TEXT NOT NULL,
+    release TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    issue_id TEXT NOT NULL,
+    PRIMARY KEY (project_id, release, environment, service_name, issue_id)
+  ) WITHOUT ROWID;
+  -- The traces with a span in a row; has_error once one of those spans failed (a later span
+  -- of the trace may turn it into an error trace).
+  CREATE TABLE release_row_traces (
+    project_id TEXT NOT NULL,
+    release TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    trace_id TEXT NOT NULL,
+    has_error INTEGER NOT NULL,
+    PRIMARY KEY (project_id, release, environment, service_name, trace_id)
+  ) WITHOUT ROWID;
+  INSERT INTO release_row_issues
+    SELECT DISTINCT project_id, release, environment, service_name, issue_id FROM issue_occurrences;
+  INSERT INTO release_row_traces
+    SELECT project_id, release, environment, service_name, trace_id, MAX(status IS 'error')
+    FROM spans GROUP BY project_id, release, environment, service_name, trace_id;
+  INSERT INTO release_rows
+    SELECT project_id, release, environment, service_name,
+      SUM(issues), SUM(logs), SUM(spans), SUM(actions), SUM(metrics), SUM(traces), SUM(error_traces),
+      MIN(first_at), MAX(last_at)
+    FROM (
+      SELECT project_id, release, environment, service_name, 0 AS issues, 0 AS logs, 0 AS spans,
+        0 AS actions, 0 AS metrics, 0 AS traces, 0 AS error_traces,
+        MIN(occurred_at) AS first_at, MAX(occurred_at) AS last_at
+        FROM issue_occurrences GROUP BY project_id, release, environment, service_name
+      UNION ALL
+      SELECT project_id, release, environment, service_name, COUNT(*), 0, 0, 0, 0, 0, 0, NULL, NULL
+        FROM release_row_issues GROUP BY project_id, release, environment, service_name
+      UNION ALL
+      SELECT project_id, release, environment, service_name, 0, COUNT(*), 0, 0, 0, 0, 0,
+        MIN(occurred_at), MAX(occurred_at)
+        FROM logs GROUP BY project_id, release, environment, service_name
+      UNION ALL
+      SELECT project_id, release, environment, service_name, 0, 0, COUNT(*), 0, 0, 0, 0,
+        MIN(started_at), MAX(started_at)
+        FROM spans GROUP BY project_id, release, environment, service_name
+      UNION ALL
+      SELECT project_id, release, environment, service_name, 0, 0, 0, COUNT(*), 0, 0, 0,
+        MIN(occurred_at), MAX(occurred_at)
+        FROM actions GROUP BY project_id, release, environment, service_name
+      UNION ALL
+      SELECT project_id, release, environment, service_name, 0, 0, 0, 0, COUNT(*), 0, 0,
+        MIN(occurred_at), MAX(occurred_at)
+        FROM metric_samples GROUP BY project_id, release, environment, service_name
+      UNION ALL
+      SELECT project_id, release, environment, service_name, 0, 0, 0, 0, 0, COUNT(*), SUM(has_error), NULL, NULL
+        FROM release_row_traces GROUP BY project_id, release, environment, service_name
+    )
+    -- The count-only parts carry NULL times, which MIN and MAX skip.
+    GROUP BY project_id, release, environment, service_name;
+
+  -- Stored events and bytes (as usage counts them) per project, stream, event-time bucket and
+  -- release/environment/service: minutes for intervals under an hour, hours for the others.
+  -- minute = occurred_at / 60000, hour = occurred_at / 3600000 (a span's started_at).
+  CREATE TABLE volume_minutes (
+    project_id TEXT NOT NULL,
+    stream TEXT NOT NULL CHECK (stream IN ('issues', 'logs', 'traces', 'actions', 'metrics')),
+    minute INTEGER NOT NULL,
+    service_name TEXT NOT NULL,
+    release TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    events INTEGER NOT NULL,
+    bytes INTEGER NOT NULL,
+    PRIMARY KEY (project_id, stream, minute, service_name, release, environment)
+  ) WITHOUT ROWID;
+  CREATE TABLE volume_hours (
+    project_id TEXT NOT NULL,
+    stream TEXT NOT NULL CHECK (stream IN ('issues', 'logs', 'traces', 'actions', 'metrics')),
+    hour INTEGER NOT NULL,
+    service_name TEXT NOT NULL,
+    release TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    events INTEGER NOT NULL,
+    bytes INTEGER NOT NULL,
+    PRIMARY KEY (project_id, stream, hour, service_name, release, environment)
+  ) WITHOUT ROWID;
+  -- Bytes of stored rows by the usage formulas (server/store/sqlite/telemetry.ts), in SQL.
+  INSERT INTO volume_minutes
+    SELECT project_id, stream, at / 60000, service_name, release, environment, COUNT(*), SUM(bytes)
+    FROM (
+      SELECT project_id, 'issues' AS stream, occurred_at AS at, service_name, release, environment,
+        length(CAST(json_array(title, message, stack_trace, json(attributes), json(breadcrumbs)) AS BLOB)) AS bytes
+        FROM issue_occurrences
+      UNION ALL SELECT project_id, 'logs', occurred_at, service_name, release, environment, bytes FROM logs
+      UNION ALL SELECT project_id, 'traces', started_at, service_name, release, environment,
+        length(CAST(json_array(name, json(attributes), json(events)) AS BLOB)) FROM spans
+      UNION ALL SELECT project_id, 'actions', occurred_at, service_name, release, environment,
+        length(CAST(json_array(name, json(properties)) AS BLOB)) FROM actions
+      UNION ALL SELECT project_id, 'metrics', occurred_at, service_name, release, environment, bytes
+        FROM metric_samples
+    )
+    GROUP BY project_id, stream, at / 60000, service_name, release, environment;
+  INSERT INTO volume_hours
+    SELECT project_id, stream, minute / 60, service_name, release, environment, SUM(events), SUM(bytes)
+    FROM volume_minutes GROUP BY project_id, stream, minute / 60, service_name, release, environment;
+
+  -- Metric series read one metric of one project over a range.
+  CREATE INDEX metric_samples_by_name ON metric_samples(project_id, name, occurred_at);
+
+  -- Deployments as recorded by their callers; the id is chosen by the caller, per project.
+  CREATE TABLE deployments (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    deployment_id TEXT NOT NULL,
+    release TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('succeeded', 'failed')),
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER NOT NULL,
+    commit_sha TEXT,
+    created_at INTEGER NOT NULL,
+    created_by TEXT NOT NULL REFERENCES accounts(id),
+    PRIMARY KEY (project_id, deployment_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX deployments_by_finish ON deployments(project_id, finished_at DESC, deployment_id DESC);
+  `,
 ];

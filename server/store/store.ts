@@ -3,7 +3,8 @@ import type { PlanTier } from '../domain/plans';
 import type { LimitName, UsageByStream } from '../domain/usage';
 import type { AttributeFilter, AttributeType } from '../domain/read-rules/attribute-filters';
 import type { Severity } from '../domain/severity';
-import type { Batch, LogEvent, SpanEvent } from '../ingest/normalized';
+import type { ActionEvent, Batch, LogEvent, MetricEvent, SpanEvent } from '../ingest/normalized';
+import type { Stream } from '../domain/usage';
 import type { SummaryInputSpan } from '../domain/trace-summary';
 import type {
   AccessTokenRow,
@@ -35,6 +36,11 @@ export interface Store {
   logs: LogsStore;
   issues: IssuesStore;
   traces: TracesStore;
+  releases: ReleasesStore;
+  actions: ActionsStore;
+  metrics: MetricsStore;
+  volume: VolumeStore;
+  deployments: DeploymentsStore;
   ownership: OwnershipStore;
   usage: UsageStore;
   /** Closes storage; resolves once background work on the files has stopped. */
@@ -528,4 +534,158 @@ export interface TracesStore {
   summarySpans(scope: TraceScope): Promise<SummaryInputSpan[]>;
   /** Issues whose occurrences carry exactly this trace id, newest first. */
   issues(scope: TraceScope): Promise<TraceIssueRef[]>;
+}
+
+/** `GET /api/telemetry/releases`, validated. */
+export type ReleaseListQuery = {
+  projectIds: string[];
+  serviceName: string | null;
+  release: string | null;
+  environment: string | null;
+  /** Epoch ms, inclusive, compared with the row's `last_seen_at`. */
+  since: number | null;
+  /** Rows strictly after this position in (last_seen_at, project, release, environment, service) descending order. */
+  after: (ReleaseKey & { time: number }) | null;
+  limit: number;
+};
+
+export type ReleaseKey = {
+  projectId: string;
+  release: string;
+  environment: string;
+  serviceName: string;
+};
+
+export type ReleaseRow = ReleaseKey & {
+  issueCount: number;
+  logCount: number;
+  traceSpanCount: number;
+  actionCount: number;
+  metricCount: number;
+  traceCount: number;
+  errorTraceCount: number;
+  firstSeenAt: number;
+  lastSeenAt: number;
+};
+
+export interface ReleasesStore {
+  /** Matching release rows, newest first, at most `limit`. */
+  list(q: ReleaseListQuery): Promise<ReleaseRow[]>;
+}
+
+/** A time-ordered telemetry list (actions, metric samples), validated. */
+export type TimeListQuery = {
+  projectIds: string[];
+  name: string | null;
+  serviceName: string | null;
+  release: string | null;
+  environment: string | null;
+  /** Epoch ms, inclusive. */
+  since: number | null;
+  /** Rows strictly after this position in newest-first (occurred_at, id) order. */
+  after: { time: number; id: string } | null;
+  limit: number;
+};
+
+export type ActionListQuery = TimeListQuery & { distinctId: string | null };
+export type ActionRecord = Omit<ActionEvent, 'kind'> & { projectId: string };
+
+export interface ActionsStore {
+  /** Matching actions, newest first (occurred_at DESC, id DESC), at most `limit`. */
+  list(q: ActionListQuery): Promise<ActionRecord[]>;
+}
+
+/** A stored metric sample: `id` is the service's row id, `eventId` the item id sent. */
+export type MetricRecord = Omit<MetricEvent, 'kind' | 'attributesJson' | 'bytes' | 'id'> & {
+  id: string;
+  eventId: string;
+  projectId: string;
+};
+
+export type MetricGroupBy = 'none' | 'service_name' | 'release' | 'environment';
+
+/** `GET /api/telemetry/metrics/series`, validated; buckets are [from + i * step, …). */
+export type MetricSeriesQuery = {
+  projectId: string;
+  name: string;
+  from: number;
+  to: number;
+  stepMs: number;
+  groupBy: MetricGroupBy;
+  serviceName: string | null;
+  release: string | null;
+  environment: string | null;
+};
+
+/** Per group key and bucket index: sample count, sum, maximum. */
+export type MetricSeriesCells = {
+  /** The newest sample's kind, unit and temporality in range; null without samples. */
+  kind: MetricEvent['metricKind'] | null;
+  unit: string | null;
+  temporality: MetricEvent['temporality'];
+  cells: { key: string | null; bucket: number; samples: number; sum: number; max: number }[];
+};
+
+export interface MetricsStore {
+  /** Matching samples, newest first (occurred_at DESC, id DESC), at most `limit`. */
+  list(q: TimeListQuery): Promise<MetricRecord[]>;
+  series(q: MetricSeriesQuery): Promise<MetricSeriesCells>;
+}
+
+/** `GET /api/telemetry/summary/volume`, validated; `from`/`to` are whole buckets of `stepMs`. */
+export type VolumeQuery = {
+  projectIds: string[];
+  from: number;
+  to: number;
+  stepMs: number;
+  serviceName: string | null;
+  release: string | null;
+  environment: string | null;
+};
+
+export interface VolumeStore {
+  /** Events and bytes per stream and bucket index (buckets without events are absent). */
+  buckets(
+    q: VolumeQuery,
+  ): Promise<{ stream: Stream; bucket: number; events: number; bytes: number }[]>;
+}
+
+export type DeploymentStatus = 'succeeded' | 'failed';
+
+export type DeploymentRecord = {
+  projectId: string;
+  deploymentId: string;
+  release: string;
+  environment: string;
+  serviceName: string;
+  status: DeploymentStatus;
+  startedAt: number;
+  finishedAt: number;
+  commitSha: string | null;
+  createdAt: number;
+};
+
+export type DeploymentListQuery = {
+  projectIds: string[];
+  status: DeploymentStatus | null;
+  /** Epoch ms, both inclusive, compared with `finishedAt`. */
+  since: number | null;
+  until: number | null;
+  /** Rows strictly after this position in (finished_at, project, deployment id) descending order. */
+  after: { time: number; projectId: string; deploymentId: string } | null;
+  limit: number;
+};
+
+export interface DeploymentsStore {
+  get(projectId: string, deploymentId: string): Promise<DeploymentRecord | null>;
+  /**
+   * Stores the deployment unless one with its id exists in the project; returns what is
+   * stored then and whether this call created it.
+   */
+  put(
+    record: DeploymentRecord,
+    createdBy: string,
+  ): Promise<{ stored: DeploymentRecord; created: boolean }>;
+  /** Matching deployments, newest finish first, at most `limit`. */
+  list(q: DeploymentListQuery): Promise<DeploymentRecord[]>;
 }

@@ -1,5 +1,5 @@
 import type { ActionEvent, SpanEvent } from '../ingest/normalized';
-import type { LogRecord, LogRule } from '../store/store';
+import type { LogRecord, LogRule, MetricRecord } from '../store/store';
 
 /**
  * The canonical records the service returns, shared by the read routes and the live feed
@@ -72,7 +72,7 @@ export function spanView(s: Omit<SpanEvent, 'kind'> & { projectId: string }) {
   };
 }
 
-export function actionView(a: ActionEvent & { projectId: string }) {
+export function actionView(a: Omit<ActionEvent, 'kind'> & { projectId: string }) {
   return {
     id: a.id,
     project_id: a.projectId,
@@ -88,5 +88,27 @@ export function actionView(a: ActionEvent & { projectId: string }) {
     trace_id: a.traceId,
     ...(a.spanId ? { span_id: a.spanId } : {}),
     next_action: traceAction(a.traceId),
+  };
+}
+
+export function metricView(m: MetricRecord) {
+  return {
+    id: m.id,
+    event_id: m.eventId,
+    project_id: m.projectId,
+    name: m.name,
+    kind: m.metricKind,
+    value: m.value,
+    unit: m.unit,
+    temporality: m.temporality,
+    attributes: m.attributes,
+    occurred_at: iso(m.occurredAt),
+    environment: m.environment,
+    release: m.release,
+    trace_id: m.traceId,
+    span_id: m.traceId ? m.spanId : null,
+    service_name: m.service_name,
+    sdk_name: m.sdk.name,
+    sdk_version: m.sdk.version,
   };
 }

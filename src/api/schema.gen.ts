@@ -2770,6 +2770,719 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/releases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Release rows of readable projects, most recently seen first
+     * @description One row per project, release, environment and service; counts describe only that row. Ordered by `last_seen_at`, then `project_id`, `release`, `environment`, `service_name`, all descending. A bare array by default; with `pagination=cursor`, `{releases, next_cursor}`, continued with all five release cursor fields.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). An unreadable project gives `[]`. */
+          project_id?: string;
+          /** @description 2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`. */
+          project_ids?: string;
+          /** @description Exact service name. */
+          service_name?: string;
+          /** @description Exact release. */
+          release?: string;
+          /** @description Exact environment. */
+          environment?: string;
+          /** @description `<n>h`, `<n>d` or RFC3339; inclusive; compared with the row’s `last_seen_at`. */
+          since?: string;
+          /** @description Send `cursor` for a `{releases, next_cursor}` page. */
+          pagination?: 'cursor';
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.project_id` of the previous page. */
+          cursor_project_id?: string;
+          /** @description `next_cursor.release` of the previous page. */
+          cursor_release?: string;
+          /** @description `next_cursor.environment` of the previous page. */
+          cursor_environment?: string;
+          /** @description `next_cursor.service_name` of the previous page. */
+          cursor_service_name?: string;
+          /** @description Rows per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Matching rows. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ReleaseRow'][] | components['schemas']['ReleasePage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Product actions of readable projects, newest first
+     * @description Newest first by `occurred_at`, then `id`. A bare array by default; with `pagination=cursor`, `{actions, next_cursor}`. Follow `next_cursor` until it is `null`, repeating every filter.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). An unreadable project gives `[]`. */
+          project_id?: string;
+          /** @description 2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`. */
+          project_ids?: string;
+          /** @description Exact name. */
+          name?: string;
+          /** @description Exact service name. */
+          service_name?: string;
+          /** @description Exact release. */
+          release?: string;
+          /** @description Exact environment. */
+          environment?: string;
+          /** @description `<n>h`, `<n>d` or RFC3339; inclusive; compared with `occurred_at`. */
+          since?: string;
+          /** @description Send `cursor` for a `{actions, next_cursor}` page. */
+          pagination?: 'cursor';
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.id` of the previous page. */
+          cursor_id?: string;
+          /** @description Rows per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+          /** @description Exact distinct id. */
+          distinct_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Matching actions. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['Action'][] | components['schemas']['ActionPage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/metrics/series': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One metric over time, per bucket
+     * @description Samples of one metric of one project, aggregated per bucket by the metric’s kind. The range is widened to whole intervals from the epoch (UTC). Series are ordered by their number of samples (most first), then key. An unreadable project is `404`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: one project (UUID). */
+          project_id: string;
+          /** @description Required: the exact metric name. */
+          name: string;
+          /** @description Required: `<n>h`, `<n>d` or RFC3339. The range to `until` is at most 31 days. */
+          since: string;
+          /** @description RFC3339, later than `since`; default the request time. */
+          until?: string;
+          /** @description Bucket size; `auto` (default) is the smallest giving at most 200 buckets. More than 500 buckets gives `422`. */
+          interval?: 'auto' | '1m' | '5m' | '15m' | '1h' | '6h' | '1d';
+          /** @description One series per value of this field; `none` (default) is one series. */
+          group_by?: 'none' | 'service_name' | 'release' | 'environment';
+          /** @description Exact service name. */
+          service_name?: string;
+          /** @description Exact release. */
+          release?: string;
+          /** @description Exact environment. */
+          environment?: string;
+          /** @description 1 to 20 (default 10): the series with the most samples are kept. */
+          series_limit?: string;
+          /** @description `1` only (the default). */
+          response_version?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The series. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MetricSeries'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Metric samples of readable projects, newest first
+     * @description Each item is one sample; the number of samples is not an event or user count. Newest first by `occurred_at`, then `id`. A bare array by default; with `pagination=cursor`, `{metrics, next_cursor}`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID). An unreadable project gives `[]`. */
+          project_id?: string;
+          /** @description 2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`. */
+          project_ids?: string;
+          /** @description Exact name. */
+          name?: string;
+          /** @description Exact service name. */
+          service_name?: string;
+          /** @description Exact release. */
+          release?: string;
+          /** @description Exact environment. */
+          environment?: string;
+          /** @description `<n>h`, `<n>d` or RFC3339; inclusive; compared with `occurred_at`. */
+          since?: string;
+          /** @description Send `cursor` for a `{metrics, next_cursor}` page. */
+          pagination?: 'cursor';
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.id` of the previous page. */
+          cursor_id?: string;
+          /** @description Rows per page: default 100, maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Matching metric samples. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['MetricSample'][] | components['schemas']['MetricPage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/summary/volume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stored events and bytes per stream over time
+     * @description Counts stored items by their own time (`occurred_at`; a span’s start) in buckets of the interval; the range is widened to whole intervals from the epoch (UTC). Events and bytes are separate series; a bucket without items is `0` (these are counts).
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description One project (UUID); without it, every readable project. An unreadable project is `404`. */
+          project_id?: string;
+          /** @description Required: `<n>h`, `<n>d` or RFC3339. The range to `until` is at most 31 days. */
+          since: string;
+          /** @description RFC3339, later than `since` and not in the future; default the request time. */
+          until?: string;
+          /** @description Bucket size; `auto` (default) is the smallest giving at most 200 buckets. More than 500 buckets gives `422`. */
+          interval?: 'auto' | '1m' | '5m' | '15m' | '1h' | '6h' | '1d';
+          /** @description Exact service name. */
+          service_name?: string;
+          /** @description Exact release. */
+          release?: string;
+          /** @description Exact environment. */
+          environment?: string;
+          /** @description `1` only (the default); anything else gives `422`. */
+          response_version?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Volume per stream and bucket. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['VolumeSummary'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/deployments/{deployment_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One deployment
+     * @description `project_id` is required. An unknown id and one of an unreadable project are both `404`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: the project (UUID). */
+          project_id: string;
+        };
+        header?: never;
+        path: {
+          /** @description Caller-chosen: 1 to 128 ASCII letters, digits, `.`, `_`, `~`, `-`, starting with a letter or digit; case-sensitive, unique per project. Anything else is `400 invalid_path`. */
+          deployment_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The deployment. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Deployment'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    /**
+     * Record a deployment (idempotent by id)
+     * @description Stores the deployment under its caller-chosen `deployment_id` in `project_id`. `201` when this request stored it; a retry with the same id and the same body returns the stored deployment with `200`; the same id with a different body is `409 idempotency_conflict` and changes nothing. Bodies are the same when every field is (times compared as instants, `commit_sha` case-insensitively, a missing one differs from a sent one). Checks run in this order: path (`400`), body (`422`), readable project (`404`), owner role in the project organization (`403`), then the stored deployment (`409`).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description Caller-chosen: 1 to 128 ASCII letters, digits, `.`, `_`, `~`, `-`, starting with a letter or digit; case-sensitive, unique per project. Anything else is `400 invalid_path`. */
+          deployment_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DeploymentRequest'];
+        };
+      };
+      responses: {
+        /** @description The deployment already stored under this id (a retry). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Deployment'];
+          };
+        };
+        /** @description The deployment, stored by this request. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Deployment'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Idempotency-Key reused for a different request (`idempotency_conflict`). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/deployments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Deployments, latest finish first
+     * @description Always a page `{deployments, next_cursor}`, ordered by `finished_at`, then `project_id`, then `deployment_id`, all descending. Continue with `cursor_time`, `cursor_project_id`, `cursor_deployment_id` from `next_cursor` (all three together), repeating the filters; stop when it is `null`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One project (UUID); without it, every readable project. An unreadable project gives an empty page. */
+          project_id?: string;
+          status?: 'succeeded' | 'failed';
+          /** @description RFC3339 only; inclusive; compared with `finished_at`. */
+          since?: string;
+          /** @description RFC3339 only; inclusive; compared with `finished_at`; not earlier than `since`. */
+          until?: string;
+          /** @description 1 to 100 (default 50); anything else gives `422`. */
+          limit?: string;
+          /** @description `next_cursor.time` of the previous page. */
+          cursor_time?: string;
+          /** @description `next_cursor.project_id` of the previous page. */
+          cursor_project_id?: string;
+          /** @description `next_cursor.deployment_id` of the previous page. */
+          cursor_deployment_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of deployments. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeploymentPage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/feed/ticket': {
     parameters: {
       query?: never;
@@ -4193,6 +4906,274 @@ export interface components {
       sdk_name: string;
       sdk_version: string;
       next_action: components['schemas']['NextAction'];
+    };
+    ReleaseRow: {
+      /** Format: uuid */
+      project_id: string;
+      release: string;
+      environment: string;
+      service_name: string;
+      /** @description Distinct issue groups with an occurrence in this row. */
+      issue_count: number;
+      log_count: number;
+      trace_span_count: number;
+      action_count: number;
+      /** @description Metric samples. */
+      metric_count: number;
+      /**
+       * Format: date-time
+       * @description Earliest event time in the row (`occurred_at`; a span’s start).
+       */
+      first_seen_at: string;
+      /**
+       * Format: date-time
+       * @description Latest event time.
+       */
+      last_seen_at: string;
+      trace_health: components['schemas']['TraceHealth'];
+      next_action: components['schemas']['NextAction'];
+    };
+    TraceHealth: {
+      /**
+       * @description `unknown` when the row has no traces.
+       * @enum {string}
+       */
+      status: 'unknown' | 'no_errors_observed' | 'errors_observed';
+      /** @description Traces with a span in this row. */
+      trace_count: number;
+      /** @description Of those, traces with a failed span in this row. */
+      error_trace_count: number;
+      /** @description Share of traces with an error span, in basis points (not an error rate of all requests). Rounded to the nearest, but never 0 when a trace failed nor 10000 when one did not; 0 without traces. */
+      error_rate_basis_points: number;
+    };
+    ReleasePage: {
+      releases: components['schemas']['ReleaseRow'][];
+      next_cursor: components['schemas']['ReleaseCursor'] | null;
+    };
+    ReleaseCursor: {
+      /**
+       * Format: date-time
+       * @description Send as `cursor_time`.
+       */
+      time: string;
+      /**
+       * Format: uuid
+       * @description Send as `cursor_project_id`.
+       */
+      project_id: string;
+      /** @description Send as `cursor_release`. */
+      release: string;
+      /** @description Send as `cursor_environment`. */
+      environment: string;
+      /** @description Send as `cursor_service_name`. */
+      service_name: string;
+    };
+    Action: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'page_view' | 'screen_view' | 'interaction';
+      /** @description Opaque actor or session identifier. */
+      distinct_id: string;
+      /** @description Opaque; `null` when missing. */
+      session_id: string | null;
+      /** Format: date-time */
+      occurred_at: string;
+      properties: {
+        [key: string]: unknown;
+      };
+      environment: string;
+      release: string;
+      service_name: string;
+      trace_id: string | null;
+      /** @description Omitted when missing. */
+      span_id?: string;
+      next_action: components['schemas']['NextAction'];
+    };
+    ActionPage: {
+      actions: components['schemas']['Action'][];
+      next_cursor: components['schemas']['TimeIdCursor'] | null;
+    };
+    MetricSeries: {
+      /** @enum {number} */
+      schema_version: 1;
+      /** Format: uuid */
+      project_id: string;
+      name: string;
+      /**
+       * @description Kind of the newest sample in range; `null` when there is none.
+       * @enum {string|null}
+       */
+      kind: 'counter' | 'gauge' | 'histogram' | null;
+      unit: string | null;
+      /**
+       * @description Value of a bucket: `avg` of the samples for gauges and histograms, `sum` for counters (delta), `max` for cumulative counters; `null` without samples.
+       * @enum {string|null}
+       */
+      aggregation: 'avg' | 'sum' | 'max' | null;
+      /** @enum {string} */
+      group_by: 'none' | 'service_name' | 'release' | 'environment';
+      /** @enum {string} */
+      interval: '1m' | '5m' | '15m' | '1h' | '6h' | '1d';
+      bucket_seconds: number;
+      /**
+       * Format: date-time
+       * @description Start of the first bucket (`since` floored to the interval, UTC).
+       */
+      since: string;
+      /**
+       * Format: date-time
+       * @description End of the last bucket (`until` ceiled to the interval, UTC).
+       */
+      until: string;
+      /** @description Start of each bucket, oldest first. */
+      buckets: string[];
+      series: {
+        /** @description The `group_by` value; `null` for `group_by=none`. */
+        key: string | null;
+        /** @description One per bucket; `null` where the bucket has no sample (never 0). */
+        values: (number | null)[];
+        /** @description Samples per bucket. */
+        samples: number[];
+      }[];
+      /** @description True when more series matched than `series_limit`. */
+      truncated_series: boolean;
+    };
+    MetricSample: {
+      /**
+       * Format: uuid
+       * @description The stored sample’s id.
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The item id it was sent with.
+       */
+      event_id: string;
+      /** Format: uuid */
+      project_id: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'counter' | 'gauge' | 'histogram';
+      value: number;
+      unit: string | null;
+      /** @enum {string|null} */
+      temporality: 'delta' | 'cumulative' | null;
+      attributes: {
+        [key: string]: unknown;
+      };
+      /** Format: date-time */
+      occurred_at: string;
+      environment: string;
+      release: string;
+      trace_id: string | null;
+      span_id: string | null;
+      service_name: string;
+      sdk_name: string;
+      sdk_version: string;
+    };
+    MetricPage: {
+      metrics: components['schemas']['MetricSample'][];
+      next_cursor: components['schemas']['TimeIdCursor'] | null;
+    };
+    VolumeSummary: {
+      /** @enum {number} */
+      schema_version: 1;
+      /** @enum {string} */
+      interval: '1m' | '5m' | '15m' | '1h' | '6h' | '1d';
+      bucket_seconds: number;
+      /**
+       * Format: date-time
+       * @description Start of the first bucket (`since` floored to the interval, UTC).
+       */
+      since: string;
+      /**
+       * Format: date-time
+       * @description End of the last bucket (`until` ceiled to the interval, UTC).
+       */
+      until: string;
+      /** @description Start of each bucket, oldest first. */
+      buckets: string[];
+      streams: {
+        issues: components['schemas']['StreamVolume'];
+        logs: components['schemas']['StreamVolume'];
+        traces: components['schemas']['StreamVolume'] & unknown;
+        actions: components['schemas']['StreamVolume'];
+        metrics: components['schemas']['StreamVolume'] & unknown;
+      };
+    };
+    StreamVolume: {
+      /** @description Stored items per bucket (0 when none). */
+      events: number[];
+      /** @description Their bytes per bucket, as usage counts them (0 when none). */
+      bytes: number[];
+    };
+    Deployment: {
+      /** @description Caller-chosen id (unique per project). */
+      deployment_id: string;
+      /** Format: uuid */
+      project_id: string;
+      release: string;
+      environment: string;
+      service_name: string;
+      /** @enum {string} */
+      status: 'succeeded' | 'failed';
+      /** Format: date-time */
+      started_at: string;
+      /** Format: date-time */
+      finished_at: string;
+      /** @description `null` when not sent. */
+      commit_sha: string | null;
+      /**
+       * Format: date-time
+       * @description When the first PUT stored it.
+       */
+      created_at: string;
+    };
+    DeploymentRequest: {
+      /**
+       * Format: uuid
+       * @description The project the deployment belongs to.
+       */
+      project_id: string;
+      /** @description As the SDK sends it (1 to 200 characters, not blank). */
+      release: string;
+      /** @description As the SDK sends it. */
+      environment: string;
+      /** @description As the SDK sends it. */
+      service_name: string;
+      /** @enum {string} */
+      status: 'succeeded' | 'failed';
+      /** Format: date-time */
+      started_at: string;
+      /**
+       * Format: date-time
+       * @description Not earlier than `started_at`.
+       */
+      finished_at: string;
+      /** @description 7 to 64 hex characters; stored in lower case. */
+      commit_sha?: string;
+    };
+    DeploymentPage: {
+      deployments: components['schemas']['Deployment'][];
+      next_cursor: components['schemas']['DeploymentCursor'] | null;
+    };
+    DeploymentCursor: {
+      /**
+       * Format: date-time
+       * @description Send as `cursor_time`.
+       */
+      time: string;
+      /**
+       * Format: uuid
+       * @description Send as `cursor_project_id`.
+       */
+      project_id: string;
+      /** @description Send as `cursor_deployment_id`. */
+      deployment_id: string;
     };
     FeedTicket: {
       ticket: string;

@@ -14,6 +14,8 @@ export type CursorFamily<F extends string> = {
   check?: (field: F, value: string) => string | null;
   /** Error text for an incomplete set (releases fix theirs). */
   incomplete?: string;
+  /** Error text for a blank field (releases use their incomplete-set text). */
+  blank?: string;
 };
 
 /** logs, issues, actions, metrics and issue occurrences: `cursor_time` + `cursor_id` (a UUID). */
@@ -51,7 +53,10 @@ export function parseListMode<F extends string>(
   const after: Record<string, string | number> = { time };
   for (const f of family.fields) {
     const value = q[f] ?? '';
-    const problem = value === '' ? `${f} must not be blank` : (family.check?.(f, value) ?? null);
+    const problem =
+      value === ''
+        ? (family.blank ?? `${f} must not be blank`)
+        : (family.check?.(f, value) ?? null);
     if (problem !== null) throw invalid(problem);
     after[f] = value;
   }

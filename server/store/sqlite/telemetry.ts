@@ -8,20 +8,31 @@ import {
 } from '../../domain/usage';
 import { indexAttributes, type IndexedAttributes } from '../../domain/attribute-index';
 import { logTriageKey } from '../../domain/log-triage-key';
-import type { Batch, IssueEvent } from '../../ingest/normalized';
+import type { Batch, Context, IssueEvent } from '../../ingest/normalized';
 import type { Db } from '../database';
 import { QuotaExceededError, type AcceptResult, type TelemetryStore } from '../store';
 import { activityWriter, countOccurrenceHour, issueRecordsByIds } from './issues';
 import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
+import type { ReleaseRollup, StoredItem } from './release-rollup';
 import type { TraceRollup } from './trace-parts';
+import type { VolumeRollup } from './volume-rollup';
 import { readAccountUsage } from './usage';
 
 const json = (v: unknown) => JSON.stringify(v);
+
+/** Only the context fields of an item (rollup rows are keyed on them). */
+const contextOf = (c: Context): Context => ({
+  release: c.release,
+  environment: c.environment,
+  service_name: c.service_name,
+});
 
 export function sqliteTelemetry(
   db: Db,
   attributeIndex: LogAttributeIndex,
   rollUpSpans: TraceRollup,
+  rollUpReleases: ReleaseRollup,
+  rollUpVolume: VolumeRollup,
 ): TelemetryStore {
   const s = {
     insertLog: db.prepare(`INSERT INTO logs (id, project_id, occurred_at, severity, source, message,
@@ -126,7 +137,8 @@ export function sqliteTelemetry(
         return true;
       });
       const issueIds = new Set<string>();
-      for (const i of issues) issueIds.add(storeOccurrence(p, i, receivedAt));
+      const groupOf = issues.map((i) => storeOccurrence(p, i, receivedAt));
+      for (const id of groupOf) issueIds.add(id);
       const spans = batch.spans.filter(
         (sp) =>
           s.insertSpan.run(
@@ -206,17 +218,41 @@ export function sqliteTelemetry(
         batch.actions.length +
         batch.metrics.length;
 
-      const added: UsageByStream = emptyUsage();
-      const add = (stream: Stream, bytes: number) => {
-        added[stream].events += 1;
-        added[stream].bytes += bytes;
+      // Every stored item once, with its bytes as usage counts them: the usage counters and
+      // the release and volume rollups are written from this one list.
+      const items: StoredItem[] = [];
+      const item = (stream: Stream, at: number, ctx: Context, bytes: number) => {
+        const one: StoredItem = { stream, at, ...contextOf(ctx), bytes };
+        items.push(one);
+        return one;
       };
-      for (const i of issues)
-        add('issues', bytesOf([i.title, i.message, i.stackTrace, i.attributes, i.breadcrumbs]));
-      for (const l of logs) add('logs', l.bytes);
-      for (const sp of spans) add('traces', bytesOf([sp.name, sp.attributes, sp.events]));
-      for (const a of actions) add('actions', bytesOf([a.name, a.properties]));
-      for (const m of metrics) add('metrics', m.bytes);
+      issues.forEach((i, n) => {
+        const stored = item(
+          'issues',
+          i.occurredAt,
+          i,
+          bytesOf([i.title, i.message, i.stackTrace, i.attributes, i.breadcrumbs]),
+        );
+        stored.issueId = groupOf[n];
+      });
+      for (const l of logs) item('logs', l.occurredAt, l, l.bytes);
+      for (const sp of spans) {
+        const stored = item(
+          'traces',
+          sp.startedAt,
+          sp,
+          bytesOf([sp.name, sp.attributes, sp.events]),
+        );
+        stored.traceId = sp.traceId;
+        stored.error = sp.status === 'error';
+      }
+      for (const a of actions) item('actions', a.occurredAt, a, bytesOf([a.name, a.properties]));
+      for (const m of metrics) item('metrics', m.occurredAt, m, m.bytes);
+      const added: UsageByStream = emptyUsage();
+      for (const it of items) {
+        added[it.stream].events += 1;
+        added[it.stream].bytes += it.bytes;
+      }
       const exceeded = exceededLimit(
         readAccountUsage(db, quota.accountId, quota.periodStart),
         added,
@@ -234,6 +270,10 @@ export function sqliteTelemetry(
           receivedAt,
         );
         if (r.changes > 0) contextUpdated = true;
+      }
+      if (items.length > 0) {
+        rollUpReleases(p, items);
+        rollUpVolume(p, items);
       }
       const day = utcDay(receivedAt);
       for (const [stream, u] of Object.entries(added) as [

@@ -1,0 +1,89 @@
+import type { Db } from '../database';
+import type { DeploymentListQuery, DeploymentRecord, DeploymentsStore } from '../store';
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+type Row = {
+  project_id: string;
+  deployment_id: string;
+  release: string;
+  environment: string;
+  service_name: string;
+  status: DeploymentRecord['status'];
+  started_at: number;
+  finished_at: number;
+  commit_sha: string | null;
+  created_at: number;
+};
+
+const COLUMNS = `project_id, deployment_id, release, environment, service_name, status, started_at,
+  finished_at, commit_sha, created_at`;
+
+const toRecord = (r: Row): DeploymentRecord => ({
+  projectId: r.project_id,
+  deploymentId: r.deployment_id,
+  release: r.release,
+  environment: r.environment,
+  serviceName: r.service_name,
+  status: r.status,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
+  commitSha: r.commit_sha,
+  createdAt: r.created_at,
+});
+
+export function sqliteDeployments(db: Db): DeploymentsStore {
+  const byId = db.prepare<[string, string], Row>(
+    `SELECT ${COLUMNS} FROM deployments WHERE project_id = ? AND deployment_id = ?`,
+  );
+  const insert = db.prepare(`INSERT INTO deployments (${COLUMNS}, created_by)
+    VALUES (@projectId, @deploymentId, @release, @environment, @serviceName, @status, @startedAt,
+      @finishedAt, @commitSha, @createdAt, @createdBy)
+    ON CONFLICT (project_id, deployment_id) DO NOTHING`);
+  // Insert-or-read in one transaction, so two concurrent first sends cannot both create.
+  const put = db.transaction((record: DeploymentRecord, createdBy: string) => {
+    const created = insert.run({ ...record, createdBy }).changes === 1;
+    const row = byId.get(record.projectId, record.deploymentId);
+    if (row === undefined) throw new Error('deployment vanished');
+    return { stored: toRecord(row), created };
+  });
+
+  return {
+    async get(projectId, deploymentId) {
+      const row = byId.get(projectId, deploymentId);
+      return row === undefined ? null : toRecord(row);
+    },
+    async put(record, createdBy) {
+      return put(record, createdBy);
+    },
+    async list(q: DeploymentListQuery) {
+      if (q.projectIds.length === 0) return [];
+      const where = [`project_id IN (${marks(q.projectIds.length)})`];
+      const args: (string | number)[] = [...q.projectIds];
+      if (q.status !== null) {
+        where.push('status = ?');
+        args.push(q.status);
+      }
+      if (q.since !== null) {
+        where.push('finished_at >= ?');
+        args.push(q.since);
+      }
+      if (q.until !== null) {
+        where.push('finished_at <= ?');
+        args.push(q.until);
+      }
+      if (q.after !== null) {
+        where.push('(finished_at, project_id, deployment_id) < (?, ?, ?)');
+        args.push(q.after.time, q.after.projectId, q.after.deploymentId);
+      }
+      args.push(q.limit);
+      return db
+        .prepare<(string | number)[], Row>(
+          `SELECT ${COLUMNS} FROM deployments WHERE ${where.join(' AND ')}
+           ORDER BY finished_at DESC, project_id DESC, deployment_id DESC LIMIT ?`,
+        )
+        .all(...args)
+        .map(toRecord);
+    },
+  };
+}
