@@ -6,6 +6,7 @@ import { measureBundle } from './bundle-size';
 import { measureIngest } from './ingest-throughput';
 import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
+import { measureTraceWaterfall } from './trace-waterfall';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'bench/results');
@@ -77,6 +78,28 @@ if (runs('scroll')) {
   console.log(
     `  scrolling: ${scroll.frames} frames, p50 ${scroll.frame_p50_ms} ms, p95 ${scroll.frame_p95_ms} ms, max ${scroll.frame_max_ms} ms`,
   );
+}
+
+if (runs('waterfall')) {
+  if (!fs.existsSync(path.join(root, 'dist/index.html')))
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+  const sizes = (process.env.BENCH_WATERFALL_SPANS ?? '1000,10000,100000').split(',').map(Number);
+  const waterfall = await measureTraceWaterfall(sizes);
+  write('trace-waterfall.json', waterfall);
+  console.log(
+    'Trace waterfall in Chromium (first render: span list response → first rows painted)',
+  );
+  console.log(
+    '  spans    depth  errors  response  first render  open (from navigation)  scroll p50 / p95 / max  heap',
+  );
+  for (const c of waterfall)
+    console.log(
+      `  ${c.spans.toLocaleString('en').padStart(7)}  ${String(c.max_depth).padStart(5)}  ${String(c.errors).padStart(6)}  ${`${c.response_mb} MB`.padStart(8)}  ${`${c.first_render_ms} ms`.padStart(12)}  ${`${c.open_ms} ms`.padStart(22)}  ${`${c.frame_p50_ms} / ${c.frame_p95_ms} / ${c.frame_max_ms} ms`.padStart(22)}  ${c.js_heap_mb ?? '?'} MB`,
+    );
 }
 
 console.log(`wrote ${path.relative(root, results)}/*.json`);

@@ -225,6 +225,14 @@ function OccurrenceBody({ occurrence, issue }: { occurrence: Occurrence; issue: 
               <span className={styles.traceActions}>
                 <CopyButton value={occurrence.trace_id} label="Copy trace id" />
                 <Link
+                  to="/traces/$traceId"
+                  params={{ traceId: occurrence.trace_id }}
+                  search={{ ...(occurrence.span_id ? { span: occurrence.span_id } : {}) }}
+                  className={styles.link}
+                >
+                  Open trace
+                </Link>
+                <Link
                   to="/logs"
                   search={{ project: occurrence.project_id, trace_id: occurrence.trace_id }}
                   className={styles.link}

@@ -150,6 +150,15 @@ function LogDetail({
             <code className={styles.mono}>{traceId}</code>
           </div>
           <div className={styles.traceActions}>
+            {/* The whole trace: its spans may sit in other projects than this log. */}
+            <Link
+              to="/traces/$traceId"
+              params={{ traceId }}
+              search={{ ...(log.span_id ? { span: log.span_id } : {}) }}
+              className={styles.traceLink}
+            >
+              Open trace
+            </Link>
             <Link
               to="/logs"
               search={(prev) => ({

@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
+
+type SpanSpec = {
+  name: string;
+  service: string;
+  parent?: string;
+  offsetMs: number;
+  durationMs: number;
+  operation?: string;
+  status?: 'ok' | 'error';
+};
+
+/** Sends one trace's spans with a project's ingest key (as an SDK would); returns its id. */
+async function ingestTrace(request: APIRequestContext, ingestKey: string, spans: SpanSpec[]) {
+  const traceId = randomBytes(16).toString('hex');
+  const ids = new Map(spans.map((s) => [s.name, randomBytes(8).toString('hex')]));
+  const start = Date.now() - 60_000;
+  await ingestEnvelope(request, ingestKey, {
+    trace_spans: spans.map((s) => ({
+      id: randomUUID(),
+      trace_id: traceId,
+      span_id: ids.get(s.name),
+      parent_span_id: s.parent === undefined ? null : ids.get(s.parent),
+      name: s.name,
+      service_name: s.service,
+      operation: s.operation ?? 'http.server',
+      started_at: new Date(start + s.offsetMs).toISOString(),
+      duration_ms: s.durationMs,
+      ...(s.status ? { status: s.status } : {}),
+      ...(s.status === 'error' ? { status_message: 'card declined' } : {}),
+    })),
+  });
+  return traceId;
+}
+
+const traceTable = (page: Page) => page.getByRole('table', { name: 'Traces' });
+const dataRows = (page: Page) => dataRowsOf(page, 'Traces');
+
+test('trace discovery filters by status and minimum duration, shows names as text, opens a trace', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const tag = word();
+  const gateway = `e2e-gateway-${tag}`;
+  const failingName = `POST /checkout ${tag}`;
+  const markupName = `<b>${tag}</b> render`;
+  const failing = await ingestTrace(request, project.ingest_key, [
+    { name: failingName, service: gateway, offsetMs: 0, durationMs: 1500 },
+    {
+      name: `charge card ${tag}`,
+      service: `e2e-payments-${tag}`,
+      parent: failingName,
+      offsetMs: 20,
+      durationMs: 900,
+      operation: 'http.client',
+      status: 'error',
+    },
+    {
+      name: `reserve stock ${tag}`,
+      service: `e2e-inventory-${tag}`,
+      parent: failingName,
+      offsetMs: 950,
+      durationMs: 300,
+      operation: 'db.query',
+    },
+  ]);
+  await ingestTrace(request, project.ingest_key, [
+    { name: markupName, service: gateway, offsetMs: 5_000, durationMs: 40 },
+    // A placeholder name: the page's naming quality asks for better names.
+    { name: 'handler', service: gateway, parent: markupName, offsetMs: 5_005, durationMs: 20 },
+  ]);
+
+  await page.goto(`/traces?project=${project.id}&service=${gateway}`);
+  await expect(dataRows(page)).toHaveCount(2);
+  // The root name is text: the markup is shown, never rendered.
+  await expect(traceTable(page).getByRole('link', { name: markupName })).toBeVisible();
+  await expect(traceTable(page).locator('b')).toHaveCount(0);
+  const failingRow = dataRows(page).filter({ hasText: failingName });
+  await expect(failingRow).toContainText('1 error');
+  await expect(failingRow).toContainText('1.5 s');
+
+  // The naming quality of this page (not of the account), with advice for the SDK.
+  const naming = page.getByRole('region', { name: 'Naming quality of these 2 traces' });
+  await expect(naming).toBeVisible();
+  await expect(naming.getByText('Generic names')).toBeVisible();
+  await expect(naming.getByText('Improve span names in the SDK configuration')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Duration over time' })).toBeVisible();
+
+  // Status: only the trace with an error span.
+  await page.getByRole('radio', { name: 'Errors' }).click();
+  await expect(page).toHaveURL(/status=error/);
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(traceTable(page).getByRole('link', { name: failingName })).toBeVisible();
+  await page.getByRole('radio', { name: 'All' }).click();
+  await expect(dataRows(page)).toHaveCount(2);
+
+  // Minimum duration, in whole milliseconds.
+  const minDuration = page.getByLabel('Min duration');
+  await minDuration.fill('1000');
+  await expect(page).toHaveURL(/min_ms=1000/);
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(traceTable(page).getByRole('link', { name: failingName })).toBeVisible();
+  await minDuration.fill('2000');
+  await expect(page).toHaveURL(/min_ms=2000/);
+  await expect(page.getByRole('heading', { name: 'No traces match these filters' })).toBeVisible();
+
+  // What the service would refuse is explained in the form and never sent.
+  await minDuration.fill('-5');
+  await expect(page.getByRole('alert').filter({ hasText: 'cannot be negative' })).toBeVisible();
+  await expect(minDuration).toHaveAttribute('aria-invalid', 'true');
+  await minDuration.fill('1.5');
+  await expect(page.getByRole('alert').filter({ hasText: 'whole milliseconds' })).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(/min_ms=2000/);
+
+  await minDuration.fill('');
+  await expect(page).not.toHaveURL(/min_ms=/);
+  await expect(dataRows(page)).toHaveCount(2);
+
+  // A row opens its trace, in the same project scope.
+  await traceTable(page).getByRole('link', { name: failingName }).click();
+  await expect(page).toHaveURL(new RegExp(`/traces/${failing}\\?.*project=${project.id}`));
+});
+
+test('a minimum duration the service refuses shows its error, never an empty list', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/traces?min_ms=1.5');
+  const failure = page.getByRole('alert').filter({ hasText: 'The request was not accepted' });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('min_duration_ms must be an integer of at least 0');
+  await expect(failure).toContainText('What to do:');
+  await expect(page.getByRole('heading', { name: /No traces/ })).toHaveCount(0);
+  // The form says what to type instead.
+  await expect(page.getByRole('alert').filter({ hasText: 'whole milliseconds' })).toBeVisible();
+});
+
+test('the main navigation opens the trace explorer', async ({ signedInPage: page }) => {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Traces' })
+    .click();
+  await expect(page).toHaveURL(/\/traces/);
+  await expect(page.getByRole('heading', { name: 'Traces', level: 1 })).toBeVisible();
+});

@@ -1,0 +1,147 @@
+import {
+  CartesianGrid,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import { formatDuration } from '../../lib/format-duration';
+import { formatUtcDateTime } from '../../lib/format-time';
+import { type DurationScale, type TraceChartData, type TracePoint } from './trace-chart-data';
+import { errorSpanLabel } from './trace-format';
+import { formatUtcTick } from '../../lib/time-ticks';
+import styles from './trace-scatter.module.css';
+
+type ShapeProps = { cx?: number; cy?: number };
+
+/** A trace without error spans: a circle. */
+function OkPoint({ cx, cy }: ShapeProps) {
+  if (cx === undefined || cy === undefined) return <g />;
+  return <circle cx={cx} cy={cy} r={3.5} className={styles.okPoint} />;
+}
+
+/** A trace with an error span: a triangle (shape and colour both differ). */
+function ErrorPoint({ cx, cy }: ShapeProps) {
+  if (cx === undefined || cy === undefined) return <g />;
+  return (
+    <path
+      d={`M${cx} ${cy - 5}L${cx + 5} ${cy + 4}L${cx - 5} ${cy + 4}Z`}
+      className={styles.errorPoint}
+    />
+  );
+}
+
+function PointTooltip({ active, payload }: Pick<TooltipContentProps, 'active' | 'payload'>) {
+  const point = active ? (payload[0]?.payload as TracePoint | undefined) : undefined;
+  if (!point) return null;
+  return (
+    <div className={styles.tooltip}>
+      <p className={styles.tooltipName}>{point.name}</p>
+      <p className={styles.tooltipLine}>
+        {point.service} · <strong>{formatDuration(point.durationMs)}</strong>
+      </p>
+      <p className={styles.tooltipLine}>{formatUtcDateTime(point.startedAt, { ms: true })}</p>
+      {point.errorSpans > 0 && (
+        <p className={styles.tooltipError}>{errorSpanLabel(point.errorSpans)}</p>
+      )}
+      <p className={styles.tooltipHint}>Click to open the trace</p>
+    </div>
+  );
+}
+
+/**
+ * Duration over time of the loaded traces: a circle per trace, a triangle in the danger colour
+ * for traces with an error span. Clicking a point opens its trace. Draws what
+ * `traceChartData` shaped; nothing is computed here.
+ */
+export function TraceScatter({
+  data,
+  scale,
+  onOpen,
+}: {
+  data: TraceChartData;
+  scale: DurationScale;
+  onOpen: (traceId: string) => void;
+}) {
+  const open = (item: { payload?: unknown }) => {
+    const point = item.payload as TracePoint | undefined;
+    if (point) onOpen(point.traceId);
+  };
+  return (
+    <div className={styles.chart}>
+      <ScatterChart
+        responsive
+        style={{ width: '100%', height: '100%' }}
+        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid vertical={false} />
+        <XAxis
+          type="number"
+          dataKey="x"
+          domain={data.xDomain}
+          ticks={data.xTicks}
+          scale="time"
+          tickFormatter={(v: number) => formatUtcTick(v, data.xSpanMs)}
+          className={styles.axis}
+          tickLine={false}
+          allowDataOverflow
+        />
+        <YAxis
+          type="number"
+          dataKey="y"
+          scale={scale === 'log' ? 'log' : 'linear'}
+          domain={data.yDomain}
+          ticks={data.yTicks}
+          tickFormatter={(v: number) => formatDuration(v)}
+          className={styles.axis}
+          tickLine={false}
+          width={56}
+          allowDataOverflow
+        />
+        <Tooltip
+          content={(props) => <PointTooltip active={props.active} payload={props.payload} />}
+          cursor={{ strokeDasharray: '3 3', className: styles.cursor }}
+          isAnimationActive={false}
+        />
+        <Scatter
+          name="OK"
+          data={data.ok}
+          shape={OkPoint}
+          isAnimationActive={false}
+          className={styles.series}
+          onClick={open}
+        />
+        <Scatter
+          name="Error"
+          data={data.error}
+          shape={ErrorPoint}
+          isAnimationActive={false}
+          className={styles.series}
+          onClick={open}
+        />
+      </ScatterChart>
+    </div>
+  );
+}
+
+/** The legend, beside the chart's title: each mark drawn as on the chart, with its words. */
+export function TraceScatterLegend({ ok, error }: { ok: number; error: number }) {
+  return (
+    <ul className={styles.legend} aria-label="Legend">
+      <li>
+        <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+          <circle cx="5" cy="5" r="3.5" className={styles.okPoint} />
+        </svg>
+        No errors ({ok.toLocaleString('en-US')})
+      </li>
+      <li>
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+          <path d="M6 1.5L11 10.5L1 10.5Z" className={styles.errorPoint} />
+        </svg>
+        With error spans ({error.toLocaleString('en-US')})
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,171 @@
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../api/errors';
+import { projectsQueries } from '../../api/queries/projects';
+import { traceQueries, type TraceListFilters } from '../../api/queries/traces';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { ErrorState } from '../../ui/error-state';
+import { TraceIcon } from '../../ui/icons';
+import { ListPage } from '../../ui/list-page';
+import { PendingState } from '../../ui/pending-state';
+import { QueryBoundary } from '../../ui/query-boundary';
+import { StateFrame } from '../../ui/state-frame';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useNextPageState } from '../../ui/use-next-page-state';
+import { NamingQualityPanel } from './naming-quality-panel';
+import { traceChartData, type DurationScale } from './trace-chart-data';
+import { TraceFilterBar } from './trace-filter-bar';
+import { TraceList, type TraceListRow } from './trace-list';
+import { TraceScatter, TraceScatterLegend } from './trace-scatter';
+import styles from './traces-page.module.css';
+import { clearedTraceFilters, narrowingCount, traceFiltersOf } from './traces-search';
+import { useSetTracesSearch, useTracesSearch } from './use-traces-search';
+
+/**
+ * `/traces`: trace discovery for the scope and range, filtered by status, service, release,
+ * environment and minimum duration (all in the URL). A duration-over-time chart of the loaded
+ * traces, the first page's naming quality, and a virtualized list that loads page after page.
+ */
+export function TracesPage() {
+  useDocumentTitle('Traces');
+  const search = useTracesSearch();
+  const setSearch = useSetTracesSearch();
+  const { data: projects } = useSuspenseQuery(projectsQueries.list());
+  const readableIds = useMemo(() => projects.map((p) => p.id), [projects]);
+  const filtersKey = JSON.stringify(traceFiltersOf(search, readableIds));
+  const filters = useMemo(() => JSON.parse(filtersKey) as TraceListFilters, [filtersKey]);
+  const narrowed = narrowingCount(search) > 0;
+
+  return (
+    <ListPage title="Traces" gap={10} filters={<TraceFilterBar search={search} />}>
+      <QueryBoundary
+        resetKey={filtersKey}
+        pending={
+          <StateFrame>
+            <PendingState label="Loading traces…" />
+          </StateFrame>
+        }
+        renderError={(error, retry) => {
+          // A refused request (422) is fixed by changing the filters, not by trying again.
+          const refused = error instanceof ApiError && error.status === 422;
+          return (
+            <StateFrame>
+              <ErrorState error={error} reset={refused ? undefined : retry} />
+              {refused && narrowed && (
+                <div className={styles.errorActions}>
+                  <Button size="sm" onClick={() => setSearch((p) => clearedTraceFilters(p))}>
+                    Clear filters
+                  </Button>
+                </div>
+              )}
+            </StateFrame>
+          );
+        }}
+      >
+        <TraceResults key={filtersKey} filters={filters} scale={search.scale ?? 'log'} />
+      </QueryBoundary>
+    </ListPage>
+  );
+}
+
+function TraceResults({ filters, scale }: { filters: TraceListFilters; scale: DurationScale }) {
+  const navigate = useNavigate();
+  const setSearch = useSetTracesSearch();
+  const query = useSuspenseInfiniteQuery(traceQueries.list(filters));
+  const { data, hasNextPage } = query;
+  const traces = useMemo(() => data.pages.flatMap((p) => p.traces), [data]);
+  const rows: TraceListRow[] = useMemo(
+    () => traces.map((t) => ({ id: t.trace_id, trace: t })),
+    [traces],
+  );
+  const chart = useMemo(() => traceChartData(traces, scale), [traces, scale]);
+  const longestMs = useMemo(() => Math.max(0, ...traces.map((t) => t.duration_ms)), [traces]);
+  const quality = data.pages[0]?.naming_quality;
+  const next = useNextPageState(query);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const open = useCallback(
+    (traceId: string) => void navigate({ to: '/traces/$traceId', params: { traceId } }),
+    [navigate],
+  );
+
+  if (rows.length === 0) {
+    return (
+      <StateFrame>
+        <EmptyTraces />
+      </StateFrame>
+    );
+  }
+
+  const pages = data.pages.length;
+  return (
+    <>
+      <div className={styles.overview}>
+        <section className={styles.chartPanel} aria-label="Duration over time">
+          <header className={styles.chartHeader}>
+            <h2 className={styles.chartTitle}>Duration over time</h2>
+            <span className={styles.chartScope}>
+              {traces.length.toLocaleString('en-US')} loaded{' '}
+              {traces.length === 1 ? 'trace' : 'traces'}
+              {pages > 1 ? ` (${pages} pages)` : ''}
+            </span>
+            <TraceScatterLegend ok={chart.ok.length} error={chart.error.length} />
+            <label className={styles.scaleToggle}>
+              <input
+                type="checkbox"
+                checked={scale === 'log'}
+                onChange={(e) =>
+                  setSearch({ scale: e.target.checked ? undefined : 'linear' }, { replace: true })
+                }
+              />
+              Log scale
+            </label>
+          </header>
+          <TraceScatter data={chart} scale={scale} onOpen={open} />
+        </section>
+        {quality !== undefined && <NamingQualityPanel quality={quality} />}
+      </div>
+      <div className={styles.toolbar}>
+        <span className={styles.count}>
+          {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'trace' : 'traces'}, newest
+          first
+          {hasNextPage ? ' — more load as you scroll' : ''}
+        </span>
+      </div>
+      <TraceList rows={rows} longestMs={longestMs} now={now} next={next} onOpen={open} />
+    </>
+  );
+}
+
+function EmptyTraces() {
+  const search = useTracesSearch();
+  const setSearch = useSetTracesSearch();
+  if (narrowingCount(search) > 0) {
+    return (
+      <EmptyState
+        icon={<TraceIcon />}
+        title="No traces match these filters"
+        action={
+          <Button size="sm" onClick={() => setSearch((p) => clearedTraceFilters(p))}>
+            Clear filters
+          </Button>
+        }
+      >
+        Nothing in this scope and time range matches every filter. Clear or loosen a filter (a lower
+        minimum duration, another status), or widen the time range.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState icon={<TraceIcon />} title="No traces in this scope and range">
+      Traces appear here once your services send spans with a project ingest key. Widen the time
+      range in the header or choose other projects.
+    </EmptyState>
+  );
+}
