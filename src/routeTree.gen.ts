@@ -13,9 +13,14 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppLogsRouteImport } from './routes/_app/logs'
+import { Route as AppMetricsRouteImport } from './routes/_app/metrics'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
 import { Route as AppIssuesIndexRouteImport } from './routes/_app/issues.index'
 import { Route as AppIssuesIssueIdRouteImport } from './routes/_app/issues.$issueId'
+import { Route as AppReleasesIndexRouteImport } from './routes/_app/releases.index'
+import { Route as AppReleasesReleaseRouteImport } from './routes/_app/releases.$release'
+import { Route as AppTracesIndexRouteImport } from './routes/_app/traces.index'
+import { Route as AppTracesTraceIdRouteImport } from './routes/_app/traces.$traceId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -36,6 +41,11 @@ const AppLogsRoute = AppLogsRouteImport.update({
   path: '/logs',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMetricsRoute = AppMetricsRouteImport.update({
+  id: '/metrics',
+  path: '/metrics',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsRoute = AppProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
@@ -51,48 +61,109 @@ const AppIssuesIssueIdRoute = AppIssuesIssueIdRouteImport.update({
   path: '/issues/$issueId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReleasesIndexRoute = AppReleasesIndexRouteImport.update({
+  id: '/releases/',
+  path: '/releases/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReleasesReleaseRoute = AppReleasesReleaseRouteImport.update({
+  id: '/releases/$release',
+  path: '/releases/$release',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTracesIndexRoute = AppTracesIndexRouteImport.update({
+  id: '/traces/',
+  path: '/traces/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTracesTraceIdRoute = AppTracesTraceIdRouteImport.update({
+  id: '/traces/$traceId',
+  path: '/traces/$traceId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
   '/logs': typeof AppLogsRoute
+  '/metrics': typeof AppMetricsRoute
   '/projects': typeof AppProjectsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
+  '/releases/$release': typeof AppReleasesReleaseRoute
+  '/traces/$traceId': typeof AppTracesTraceIdRoute
   '/issues/': typeof AppIssuesIndexRoute
+  '/releases/': typeof AppReleasesIndexRoute
+  '/traces/': typeof AppTracesIndexRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/logs': typeof AppLogsRoute
+  '/metrics': typeof AppMetricsRoute
   '/projects': typeof AppProjectsRoute
   '/': typeof AppIndexRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
+  '/releases/$release': typeof AppReleasesReleaseRoute
+  '/traces/$traceId': typeof AppTracesTraceIdRoute
   '/issues': typeof AppIssuesIndexRoute
+  '/releases': typeof AppReleasesIndexRoute
+  '/traces': typeof AppTracesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/logs': typeof AppLogsRoute
+  '/_app/metrics': typeof AppMetricsRoute
   '/_app/projects': typeof AppProjectsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/issues/$issueId': typeof AppIssuesIssueIdRoute
+  '/_app/releases/$release': typeof AppReleasesReleaseRoute
+  '/_app/traces/$traceId': typeof AppTracesTraceIdRoute
   '/_app/issues/': typeof AppIssuesIndexRoute
+  '/_app/releases/': typeof AppReleasesIndexRoute
+  '/_app/traces/': typeof AppTracesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/sign-in' | '/logs' | '/projects' | '/issues/$issueId' | '/issues/'
+    | '/'
+    | '/sign-in'
+    | '/logs'
+    | '/metrics'
+    | '/projects'
+    | '/issues/$issueId'
+    | '/releases/$release'
+    | '/traces/$traceId'
+    | '/issues/'
+    | '/releases/'
+    | '/traces/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/sign-in' | '/logs' | '/projects' | '/' | '/issues/$issueId' | '/issues'
+  to:
+    | '/sign-in'
+    | '/logs'
+    | '/metrics'
+    | '/projects'
+    | '/'
+    | '/issues/$issueId'
+    | '/releases/$release'
+    | '/traces/$traceId'
+    | '/issues'
+    | '/releases'
+    | '/traces'
   id:
     | '__root__'
     | '/_app'
     | '/sign-in'
     | '/_app/logs'
+    | '/_app/metrics'
     | '/_app/projects'
     | '/_app/'
     | '/_app/issues/$issueId'
+    | '/_app/releases/$release'
+    | '/_app/traces/$traceId'
     | '/_app/issues/'
+    | '/_app/releases/'
+    | '/_app/traces/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -130,6 +201,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLogsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/metrics': {
+      id: '/_app/metrics'
+      path: '/metrics'
+      fullPath: '/metrics'
+      preLoaderRoute: typeof AppMetricsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects': {
       id: '/_app/projects'
       path: '/projects'
@@ -151,23 +229,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIssuesIssueIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/releases/': {
+      id: '/_app/releases/'
+      path: '/releases'
+      fullPath: '/releases/'
+      preLoaderRoute: typeof AppReleasesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/releases/$release': {
+      id: '/_app/releases/$release'
+      path: '/releases/$release'
+      fullPath: '/releases/$release'
+      preLoaderRoute: typeof AppReleasesReleaseRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/traces/': {
+      id: '/_app/traces/'
+      path: '/traces'
+      fullPath: '/traces/'
+      preLoaderRoute: typeof AppTracesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/traces/$traceId': {
+      id: '/_app/traces/$traceId'
+      path: '/traces/$traceId'
+      fullPath: '/traces/$traceId'
+      preLoaderRoute: typeof AppTracesTraceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppLogsRoute: typeof AppLogsRoute
+  AppMetricsRoute: typeof AppMetricsRoute
   AppProjectsRoute: typeof AppProjectsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppIssuesIssueIdRoute: typeof AppIssuesIssueIdRoute
+  AppReleasesReleaseRoute: typeof AppReleasesReleaseRoute
+  AppTracesTraceIdRoute: typeof AppTracesTraceIdRoute
   AppIssuesIndexRoute: typeof AppIssuesIndexRoute
+  AppReleasesIndexRoute: typeof AppReleasesIndexRoute
+  AppTracesIndexRoute: typeof AppTracesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppLogsRoute: AppLogsRoute,
+  AppMetricsRoute: AppMetricsRoute,
   AppProjectsRoute: AppProjectsRoute,
   AppIndexRoute: AppIndexRoute,
   AppIssuesIssueIdRoute: AppIssuesIssueIdRoute,
+  AppReleasesReleaseRoute: AppReleasesReleaseRoute,
+  AppTracesTraceIdRoute: AppTracesTraceIdRoute,
   AppIssuesIndexRoute: AppIssuesIndexRoute,
+  AppReleasesIndexRoute: AppReleasesIndexRoute,
+  AppTracesIndexRoute: AppTracesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -41,7 +41,9 @@ export function createConsoleServer(staticDir: string) {
           'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         });
       }
-      if (rel.startsWith('/assets/') || path.extname(rel) !== '') {
+      // A missing asset is a 404; any other path is a page. Page paths may hold dots
+      // (`/releases/web@1.8.2`), so only the extensions of files we serve mean "a file".
+      if (rel.startsWith('/assets/') || path.extname(rel) in types) {
         return c.text('Not found', 404);
       }
       return c.body(fs.readFileSync(indexPath), 200, {

@@ -136,6 +136,28 @@ export const SpanIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A trace (a root bar with nested child bars beneath it). */
+export const TraceIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2 3.5h12M4.5 3.5V12.5M4.5 8h7M4.5 12.5h4.5" />
+  </Icon>
+);
+
+/** A release (a tag). */
+export const ReleaseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2.5 2.5h5.25L13.5 8.25 8.25 13.5 2.5 7.75z" />
+    <circle cx="5.5" cy="5.5" r="1" />
+  </Icon>
+);
+
+/** Metrics (a line over an axis). */
+export const MetricIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2 2.5v11h12M4.5 10.5l3-3.5 2.25 2 3.75-4.5" />
+  </Icon>
+);
+
 /** A product action (a pointer). */
 export const ActionIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
-import { FolderIcon, IssueIcon, LogIcon } from '../../ui/icons';
+import { FolderIcon, IssueIcon, LogIcon, MetricIcon, ReleaseIcon, TraceIcon } from '../../ui/icons';
 
 export type NavEntry = {
-  to: '/projects' | '/issues' | '/logs';
+  to: '/projects' | '/issues' | '/logs' | '/traces' | '/releases' | '/metrics';
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 };
@@ -15,4 +15,7 @@ export const navEntries: readonly NavEntry[] = [
   { to: '/projects', label: 'Projects', icon: FolderIcon },
   { to: '/issues', label: 'Issues', icon: IssueIcon },
   { to: '/logs', label: 'Logs', icon: LogIcon },
+  { to: '/traces', label: 'Traces', icon: TraceIcon },
+  { to: '/releases', label: 'Releases', icon: ReleaseIcon },
+  { to: '/metrics', label: 'Metrics', icon: MetricIcon },
 ];

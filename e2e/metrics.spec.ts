@@ -1,0 +1,129 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { word } from './support/telemetry';
+
+/** Sends metric samples through the SDK route (the only one that takes metrics). */
+async function ingestMetrics(
+  request: APIRequestContext,
+  ingestKey: string,
+  context: { release: string; environment: string; service_name: string },
+  samples: { name: string; value: number; at: number }[],
+) {
+  const res = await request.post('/v1/events', {
+    headers: { Authorization: `Bearer ${ingestKey}` },
+    data: {
+      sdk: { name: 'lookout.e2e', version: '1.0.0' },
+      context,
+      events: samples.map((s) => ({
+        id: randomUUID(),
+        type: 'metric',
+        occurred_at: new Date(s.at).toISOString(),
+        name: s.name,
+        kind: 'gauge',
+        value: s.value,
+        unit: 'ms',
+      })),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('metrics: a metric split by release, a deployment marker that opens its release, volume charts and the bucket limit', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const tag = word();
+  const metric = `e2e.${tag}.latency`;
+  const service = `e2e-svc-${tag}`;
+  const oldRelease = `e2e-${tag}@1.0.0`;
+  const newRelease = `e2e-${tag}@1.0.1`;
+  const now = Date.now();
+  const minutes = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => now - (from + i) * 60_000);
+  await ingestMetrics(
+    request,
+    project.ingest_key,
+    { release: oldRelease, environment: 'production', service_name: service },
+    minutes(30, 50).map((at, i) => ({ name: metric, value: 100 + i, at })),
+  );
+  await ingestMetrics(
+    request,
+    project.ingest_key,
+    { release: newRelease, environment: 'production', service_name: service },
+    minutes(5, 25).map((at, i) => ({ name: metric, value: 60 + i, at })),
+  );
+
+  const deploymentId = `e2e-${tag}-deploy`;
+  const put = await request.put(`/api/telemetry/deployments/${deploymentId}`, {
+    headers: { Authorization: `Bearer ${demo.account_token}` },
+    data: {
+      project_id: project.id,
+      release: newRelease,
+      environment: 'production',
+      service_name: service,
+      status: 'succeeded',
+      started_at: new Date(now - 29 * 60_000).toISOString(),
+      finished_at: new Date(now - 27 * 60_000).toISOString(),
+      commit_sha: randomBytes(20).toString('hex'),
+    },
+  });
+  expect(put.status(), await put.text()).toBe(201);
+
+  const seriesRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/telemetry/metrics/series')) seriesRequests.push(r.url());
+  });
+
+  await page.goto(`/metrics?project=${project.id}&since=1h`);
+  await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
+
+  // Volume: events and bytes are two charts, never one axis.
+  await expect(page.getByRole('img', { name: /^Events per 1-minute bucket/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Bytes per 1-minute bucket/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Metric samples/ })).toHaveAttribute(
+    'data-state',
+    'on',
+  );
+
+  // The explorer: pick the metric, split it by release.
+  await page.getByLabel('Metric', { exact: true }).selectOption(metric);
+  await page.getByLabel('Group by', { exact: true }).selectOption('release');
+  const series = page.getByRole('list', { name: 'Series' });
+  await expect(series.getByRole('listitem')).toHaveCount(2);
+  await expect(series).toContainText(oldRelease);
+  await expect(series).toContainText(newRelease);
+  await expect(
+    page.getByText('Average of the samples in each 1-minute bucket (gauge)'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/group_by=release/);
+
+  // The deployment is listed under the chart; opening it goes to its release page.
+  const deployments = page.getByRole('list', { name: 'Deployments on the metric chart' });
+  const link = deployments.getByRole('link', { name: new RegExp(`${service} ${newRelease}`) });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(
+    (url) =>
+      decodeURIComponent(url.pathname) === `/releases/${newRelease}` &&
+      url.searchParams.get('deployment') === deploymentId &&
+      url.searchParams.get('project') === project.id &&
+      url.searchParams.get('service') === service &&
+      url.searchParams.get('environment') === 'production',
+  );
+
+  // An interval giving more than 500 buckets is explained, and nothing is sent for it.
+  await page.goto(`/metrics?project=${project.id}&since=24h&metric=${metric}`);
+  await expect(page.getByRole('list', { name: 'Series' })).toBeVisible();
+  const before = seriesRequests.length;
+  await page.getByLabel('Interval', { exact: true }).selectOption('1m');
+  const status = page.getByRole('status').filter({ hasText: 'Too many buckets for this interval' });
+  await expect(status).toBeVisible();
+  await expect(status).toContainText(/1,44[01]/);
+  await expect(status).toContainText('at most 500');
+  await expect(page.getByRole('list', { name: 'Series' })).toHaveCount(0);
+  expect(seriesRequests.slice(before).filter((u) => u.includes('interval=1m'))).toEqual([]);
+});

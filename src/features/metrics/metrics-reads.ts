@@ -1,0 +1,120 @@
+import type { DeploymentParams, SeriesParams, VolumeParams } from '../../api/queries/metrics';
+import { checkWindow, type WindowCheck } from '../../lib/series-window';
+import { parseTimeRange } from '../../lib/time-range';
+import {
+  chartRangeOf,
+  DEFAULT_SERIES_LIMIT,
+  explorerProject,
+  intervalOf,
+  volumeScope,
+  type MetricsPageSearch,
+} from './metrics-search';
+
+/** Volume reads one project or every readable one; a set of at most this many is summed. */
+export const MAX_SUMMED_PROJECTS = 10;
+
+export type VolumePlan = {
+  /** One read, or one per selected project (summed by `sumVolumes`). */
+  reads: VolumeParams[];
+  /** Deployments shown on the volume charts. */
+  deployments: DeploymentParams;
+  /** Keep only deployments of these projects (a selected set); undefined keeps all. */
+  deploymentProjects: string[] | undefined;
+  /** What the charts count, in words. */
+  scope: 'one' | 'set' | 'all' | 'all-instead-of-set';
+  selectedCount: number;
+};
+
+export type ExplorerPlan = {
+  project: string | null;
+  names: { project_id: string; since: string } | null;
+  series: SeriesParams | null;
+  deployments: DeploymentParams | null;
+};
+
+export type MetricsReads = {
+  /** The range as epoch ms at planning time (`until` is now for an open range). */
+  bounds: { since: number; until: number };
+  window: WindowCheck;
+  volume: VolumePlan;
+  explorer: ExplorerPlan;
+};
+
+/**
+ * Every read the page makes for a search, planned once for the loader and the page alike.
+ * The window (31 days, 500 buckets) is checked first with the range as it stands `now`: a
+ * window the service would refuse is explained and not sent, so no series or volume read is
+ * planned for it (deployments and names are still read).
+ */
+export function metricsReads(
+  search: MetricsPageSearch,
+  readableIds: readonly string[],
+  now: number,
+): MetricsReads {
+  const range = chartRangeOf(search);
+  const parsed = parseTimeRange(search);
+  const sinceMs =
+    parsed.kind === 'relative'
+      ? now - parsed.amount * (parsed.unit === 'h' ? 3_600_000 : 86_400_000)
+      : Date.parse(parsed.since);
+  const untilMs =
+    parsed.kind === 'absolute' && parsed.until !== undefined ? Date.parse(parsed.until) : now;
+  const window = checkWindow(sinceMs, untilMs, intervalOf(search));
+  const interval = intervalOf(search);
+
+  const vs = volumeScope(search, readableIds);
+  let volume: VolumePlan;
+  if (vs.project_id !== undefined) {
+    volume = {
+      reads: [{ ...range, project_id: vs.project_id, interval }],
+      deployments: { ...range, project_id: vs.project_id },
+      deploymentProjects: undefined,
+      scope: 'one',
+      selectedCount: 1,
+    };
+  } else if (vs.selectedCount > 1) {
+    const ids = readableIds.filter((id) => pageSet(search).includes(id));
+    const summed = ids.length <= MAX_SUMMED_PROJECTS;
+    volume = {
+      reads: summed
+        ? ids.map((id) => ({ ...range, project_id: id, interval }))
+        : [{ ...range, interval }],
+      deployments: { ...range },
+      deploymentProjects: summed ? ids : undefined,
+      scope: summed ? 'set' : 'all-instead-of-set',
+      selectedCount: ids.length,
+    };
+  } else {
+    volume = {
+      reads: [{ ...range, interval }],
+      deployments: { ...range },
+      deploymentProjects: undefined,
+      scope: 'all',
+      selectedCount: 0,
+    };
+  }
+  if (!window.ok) volume = { ...volume, reads: [] };
+
+  const project = explorerProject(search, readableIds);
+  const explorer: ExplorerPlan = {
+    project,
+    names: project ? { project_id: project, since: range.since } : null,
+    series:
+      project && search.metric && window.ok
+        ? {
+            ...range,
+            project_id: project,
+            name: search.metric,
+            interval,
+            group_by: search.group_by ?? 'none',
+            series_limit: search.series_limit ?? DEFAULT_SERIES_LIMIT,
+          }
+        : null,
+    deployments: project ? { ...range, project_id: project } : null,
+  };
+  return { bounds: { since: sinceMs, until: untilMs }, window, volume, explorer };
+}
+
+function pageSet(search: MetricsPageSearch): string[] {
+  return search.projects?.split(',') ?? [];
+}

@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import { formatUtcDateTime } from '../../lib/format-time';
+import { formatUtcTick } from '../../lib/time-ticks';
+import type { ChartRow, DeploymentMarker, LineKey, TimeAxis } from './chart-data';
+import { DeploymentTooltip, MarkerShape } from './deployment-marker';
+import styles from './time-series-chart.module.css';
+
+export type ChartLine = LineKey & { isolated?: ReadonlySet<number> };
+
+type Props = {
+  /** The chart's accessible name (the section's heading says the rest). */
+  label: string;
+  rows: ChartRow[];
+  lines: ChartLine[];
+  axis: TimeAxis;
+  /** The y axis's title: the unit, `events` or `bytes`. */
+  yLabel: string;
+  formatTick: (value: number) => string;
+  formatValue: (value: number | null | undefined) => string;
+  markers: DeploymentMarker[];
+  onOpenDeployment: (marker: DeploymentMarker) => void;
+};
+
+type DotProps = { cx?: number; cy?: number; index?: number; value?: unknown };
+
+/**
+ * Lines over time with deployment markers on the time axis. Draws what the shaping functions
+ * made: `null` values stay gaps (`connectNulls` is off), a value alone between gaps is a dot.
+ * Markers are dashed vertical lines with a shape above the plot (a triangle for a succeeded
+ * deployment, a crossed square for a failed one); hovering one shows its deployment, clicking
+ * opens it. The same deployments are listed as links below the chart for the keyboard.
+ */
+export function TimeSeriesChart({
+  label,
+  rows,
+  lines,
+  axis,
+  yLabel,
+  formatTick,
+  formatValue,
+  markers,
+  onOpenDeployment,
+}: Props) {
+  const [hovered, setHovered] = useState<{ marker: DeploymentMarker; left: number } | null>(null);
+  return (
+    <div className={styles.chart} role="img" aria-label={label}>
+      <LineChart
+        responsive
+        data={rows}
+        style={{ width: '100%', height: '100%' }}
+        margin={{ top: 24, right: 16, bottom: 0, left: 4 }}
+      >
+        <CartesianGrid vertical={false} />
+        <XAxis
+          type="number"
+          dataKey="x"
+          scale="time"
+          domain={axis.domain}
+          ticks={axis.ticks}
+          tickFormatter={(v: number) => formatUtcTick(v, axis.span)}
+          className={styles.axis}
+          tickLine={false}
+          allowDataOverflow
+        />
+        <YAxis
+          type="number"
+          tickFormatter={formatTick}
+          className={styles.axis}
+          tickLine={false}
+          width={64}
+        />
+        <Tooltip
+          content={(props) => (
+            <RowTooltip
+              active={props.active}
+              payload={props.payload}
+              label={props.label}
+              lines={lines}
+              formatValue={formatValue}
+            />
+          )}
+          cursor={{ strokeDasharray: '3 3', className: styles.cursor }}
+          isAnimationActive={false}
+        />
+        {lines.map((line) => (
+          <Line
+            key={line.dataKey}
+            dataKey={line.dataKey}
+            name={line.label}
+            type="linear"
+            connectNulls={false}
+            isAnimationActive={false}
+            className={styles.line}
+            data-color={line.color}
+            stroke={`var(--line-${line.color})`}
+            strokeWidth={1.5}
+            strokeDasharray={line.dashed ? '5 3' : undefined}
+            dot={(p: DotProps) =>
+              line.isolated?.has(p.index ?? -1) && p.cx !== undefined && p.cy !== undefined ? (
+                <circle
+                  key={`${line.dataKey}-${p.index}`}
+                  cx={p.cx}
+                  cy={p.cy}
+                  r={2.5}
+                  fill={`var(--line-${line.color})`}
+                />
+              ) : (
+                <g key={`${line.dataKey}-${p.index}`} />
+              )
+            }
+            activeDot={{ r: 3 }}
+          />
+        ))}
+        {markers.map((m) => (
+          <ReferenceLine
+            key={m.key}
+            x={m.x}
+            className={m.failed ? styles.markerLineFailed : styles.markerLine}
+            strokeDasharray={m.failed ? '2 2' : '4 3'}
+            ifOverflow="visible"
+            label={(props: { viewBox?: { x?: number; y?: number } }) => {
+              const x = props.viewBox?.x;
+              const y = props.viewBox?.y;
+              if (x === undefined || y === undefined) return <g />;
+              return (
+                <g
+                  className={styles.marker}
+                  transform={`translate(${x} ${y - 10})`}
+                  onMouseEnter={() => setHovered({ marker: m, left: x })}
+                  onMouseLeave={() => setHovered(null)}
+                  onClick={() => onOpenDeployment(m)}
+                  aria-hidden="true"
+                >
+                  <rect x={-7} y={-7} width={14} height={16} fill="transparent" />
+                  <MarkerShape failed={m.failed} />
+                </g>
+              );
+            }}
+          />
+        ))}
+      </LineChart>
+      <span className={styles.axisTitle} aria-hidden="true">
+        {yLabel}
+      </span>
+      {hovered && (
+        <div className={styles.markerTooltip} style={{ left: hovered.left }}>
+          <DeploymentTooltip marker={hovered.marker} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RowTooltip({
+  active,
+  payload,
+  label,
+  lines,
+  formatValue,
+}: Pick<TooltipContentProps, 'active' | 'payload' | 'label'> & {
+  lines: ChartLine[];
+  formatValue: (value: number | null | undefined) => string;
+}) {
+  const row = active ? (payload[0]?.payload as ChartRow | undefined) : undefined;
+  if (!row) return null;
+  const at = typeof label === 'number' ? label : row.x;
+  return (
+    <div className={styles.tooltip}>
+      <p className={styles.tooltipTime}>{formatUtcDateTime(new Date(at).toISOString())}</p>
+      <ul className={styles.tooltipList}>
+        {lines.map((line) => (
+          <li key={line.dataKey}>
+            <LineSwatch color={line.color} dashed={line.dashed} />
+            <span className={styles.tooltipLabel}>{line.label}</span>
+            <span className={styles.tooltipValue}>{formatValue(row[line.dataKey])}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A line's colour and dash, drawn as in the chart (always beside its words). */
+export function LineSwatch({ color, dashed }: { color: number; dashed: boolean }) {
+  return (
+    <svg width="16" height="8" viewBox="0 0 16 8" aria-hidden="true" className={styles.swatch}>
+      <line
+        x1="1"
+        y1="4"
+        x2="15"
+        y2="4"
+        stroke={`var(--line-${color})`}
+        strokeWidth="2"
+        strokeDasharray={dashed ? '4 2' : undefined}
+      />
+    </svg>
+  );
+}
