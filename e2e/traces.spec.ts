@@ -149,3 +149,42 @@ test('the main navigation opens the trace explorer', async ({ signedInPage: page
   await expect(page).toHaveURL(/\/traces/);
   await expect(page.getByRole('heading', { name: 'Traces', level: 1 })).toBeVisible();
 });
+
+test('an erroring demo trace opens from discovery at its first error, with its logs one click away', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/traces?status=error&since=14d');
+  const first = dataRows(page).first().getByRole('link');
+  await expect(first).toBeVisible();
+  await first.click();
+  await expect(page).toHaveURL(/\/traces\/[0-9a-f]{32}/);
+  const traceId = /\/traces\/([0-9a-f]{32})/.exec(page.url())?.[1] ?? '';
+
+  const tree = page.getByRole('tree', { name: `Spans of trace ${traceId}` });
+  await expect(tree.getByRole('treeitem').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Next error' }).click();
+  await expect(page).toHaveURL(/span=[0-9a-f]{16}/);
+  await expect(page.getByText(/^Error 1 of \d+$/)).toBeVisible();
+  const selected = tree.getByRole('treeitem', { selected: true });
+  await expect(selected).toContainText('error');
+  const details = page.getByRole('complementary', { name: 'Span details' });
+  await expect(details.getByText('Error span')).toBeVisible();
+
+  // Filtering by the error span's service keeps it (and says how many spans match).
+  const rowText = (await selected.textContent()) ?? '';
+  const serviceFilter = page.getByRole('combobox', { name: 'Filter by service' });
+  const services = await serviceFilter
+    .locator('option')
+    .evaluateAll((options) =>
+      options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''),
+    );
+  const service = services.find((s) => rowText.startsWith(s));
+  if (service === undefined) throw new Error(`no service option starts the row "${rowText}"`);
+  await serviceFilter.selectOption(service);
+  await expect(page).toHaveURL(new RegExp(`service=${service}`));
+  await expect(tree.getByRole('treeitem', { selected: true })).toBeVisible();
+  await expect(page.getByText(/ spans match$/)).toBeVisible();
+
+  await details.getByRole('link', { name: 'Logs of this trace' }).click();
+  await expect(page).toHaveURL(new RegExp(`/logs\\?.*trace_id=${traceId}`));
+});

@@ -5,7 +5,8 @@ import type { AppEnv, Deps } from '../http/app-env';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { projectsInScope } from '../http/readable-projects';
 import { strictQuery } from '../http/strict-query';
-import { actionView, iso } from '../views/telemetry-views';
+import { timeIdPage } from '../http/time-id-page';
+import { actionView } from '../views/telemetry-views';
 import { ActionPageSchema, ActionSchema } from './action-schema';
 import { parseTimeListQuery, timeListKeys } from './time-list-query';
 
@@ -53,12 +54,7 @@ export function registerActionRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
         after: r.after,
         limit: r.mode.mode === 'cursor' ? r.limit + 1 : r.limit,
       });
-      const page = rows.slice(0, r.limit);
-      if (r.mode.mode === 'array') return c.json(page.map(actionView), 200);
-      const last = page[page.length - 1];
-      const next_cursor =
-        rows.length > r.limit && last ? { time: iso(last.occurredAt), id: last.id } : null;
-      return c.json({ actions: page.map(actionView), next_cursor }, 200);
+      return c.json(timeIdPage(rows, r.limit, r.mode, 'actions', actionView), 200);
     },
   );
 }

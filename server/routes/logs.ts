@@ -23,6 +23,7 @@ import {
 } from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
 import { strictQuery } from '../http/strict-query';
+import { timeIdPage } from '../http/time-id-page';
 import type { LogStatus } from '../store/store';
 import { logView } from '../views/telemetry-views';
 import { LogSchema } from './log-schema';
@@ -186,12 +187,7 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         after,
         limit: mode.mode === 'cursor' ? limit + 1 : limit,
       });
-      const page = rows.slice(0, limit).map(logView);
-      if (mode.mode === 'array') return c.json(page, 200);
-      const last = page[page.length - 1];
-      const next_cursor =
-        rows.length > limit && last ? { time: last.occurred_at, id: last.id } : null;
-      return c.json({ logs: page, next_cursor }, 200);
+      return c.json(timeIdPage(rows, limit, mode, 'logs', logView), 200);
     },
   );
 

@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { bucketWindowFields } from './bucket-window-schema';
 import { aggregate, aggregationOf } from '../domain/metric-aggregation';
 import { exactFilter } from '../domain/read-rules/exact-filter';
 import { invalid } from '../domain/read-rules/read-rule-error';
@@ -68,19 +69,7 @@ const MetricSeriesSchema = z
         'Value of a bucket: `avg` of the samples for gauges and histograms, `sum` for counters (delta), `max` for cumulative counters; `null` without samples.',
     }),
     group_by: z.enum(GROUP_BY),
-    interval: z.enum(INTERVAL_NAMES as [string, ...string[]]),
-    bucket_seconds: z.number().int(),
-    since: z.string().openapi({
-      format: 'date-time',
-      description: 'Start of the first bucket (`since` floored to the interval, UTC).',
-    }),
-    until: z.string().openapi({
-      format: 'date-time',
-      description: 'End of the last bucket (`until` ceiled to the interval, UTC).',
-    }),
-    buckets: z.array(z.string().openapi({ format: 'date-time' })).openapi({
-      description: 'Start of each bucket, oldest first.',
-    }),
+    ...bucketWindowFields,
     series: z.array(
       z.object({
         key: z.string().nullable().openapi({

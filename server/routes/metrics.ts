@@ -4,7 +4,8 @@ import type { AppEnv, Deps } from '../http/app-env';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { projectsInScope } from '../http/readable-projects';
 import { strictQuery } from '../http/strict-query';
-import { iso, metricView } from '../views/telemetry-views';
+import { timeIdPage } from '../http/time-id-page';
+import { metricView } from '../views/telemetry-views';
 import { MetricPageSchema, MetricSampleSchema } from './metric-schema';
 import { registerMetricSeriesRoute } from './metric-series';
 import { parseTimeListQuery, timeListKeys } from './time-list-query';
@@ -49,12 +50,7 @@ export function registerMetricRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
         after: r.after,
         limit: r.mode.mode === 'cursor' ? r.limit + 1 : r.limit,
       });
-      const page = rows.slice(0, r.limit);
-      if (r.mode.mode === 'array') return c.json(page.map(metricView), 200);
-      const last = page[page.length - 1];
-      const next_cursor =
-        rows.length > r.limit && last ? { time: iso(last.occurredAt), id: last.id } : null;
-      return c.json({ metrics: page.map(metricView), next_cursor }, 200);
+      return c.json(timeIdPage(rows, r.limit, r.mode, 'metrics', metricView), 200);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { bucketWindowFields } from './bucket-window-schema';
 import { STREAMS, type Stream } from '../domain/usage';
 import { exactFilter } from '../domain/read-rules/exact-filter';
 import { parseProjectScope } from '../domain/read-rules/project-scope';
@@ -58,19 +59,7 @@ const StreamVolumeSchema = z
 const VolumeSchema = z
   .object({
     schema_version: z.literal(1),
-    interval: z.enum(INTERVAL_NAMES as [string, ...string[]]),
-    bucket_seconds: z.number().int(),
-    since: z.string().openapi({
-      format: 'date-time',
-      description: 'Start of the first bucket (`since` floored to the interval, UTC).',
-    }),
-    until: z.string().openapi({
-      format: 'date-time',
-      description: 'End of the last bucket (`until` ceiled to the interval, UTC).',
-    }),
-    buckets: z.array(z.string().openapi({ format: 'date-time' })).openapi({
-      description: 'Start of each bucket, oldest first.',
-    }),
+    ...bucketWindowFields,
     streams: z.object({
       issues: StreamVolumeSchema,
       logs: StreamVolumeSchema,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { issuesQueries, ISSUE_PRIORITIES } from '../../api/queries/issues';
 import { Button } from '../../ui/button';
 import { ChoiceFilter } from '../../ui/choice-filter';
-import { FilterInput } from '../../ui/filter-input';
+import { ContextFilterInputs } from '../../ui/context-filter-inputs';
 import { FilterSelect } from '../../ui/filter-select';
 import { severityLabels, type SeverityName } from '../../ui/severity-badge';
 import styles from './issues-page.module.css';
@@ -110,23 +110,9 @@ export function IssueFilterBar({
           !['me', 'my_teams', 'none'].includes(search.assignee) &&
           !assignees.data && <option value={search.assignee}>{search.assignee}</option>}
       </FilterSelect>
-      <FilterInput
-        label="Service"
-        trim
-        value={search.service}
-        onCommit={(service) => setSearch({ service }, { replace: true })}
-      />
-      <FilterInput
-        label="Release"
-        trim
-        value={search.release}
-        onCommit={(release) => setSearch({ release }, { replace: true })}
-      />
-      <FilterInput
-        label="Environment"
-        trim
-        value={search.environment}
-        onCommit={(environment) => setSearch({ environment }, { replace: true })}
+      <ContextFilterInputs
+        values={search}
+        onCommit={(patch) => setSearch(patch, { replace: true })}
       />
       {count > 0 && (
         <Button size="sm" variant="ghost" onClick={() => setSearch((p) => clearedIssueFilters(p))}>

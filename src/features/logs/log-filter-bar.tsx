@@ -1,7 +1,8 @@
-import { ToggleGroup } from 'radix-ui';
 import { SEVERITIES } from '../../api/queries/logs';
 import { Button } from '../../ui/button';
 import { ChoiceFilter } from '../../ui/choice-filter';
+import { ContextFilterInputs } from '../../ui/context-filter-inputs';
+import { SegmentedChoice } from '../../ui/segmented-choice';
 import { FilterInput } from '../../ui/filter-input';
 import { CloseIcon } from '../../ui/icons';
 import styles from './log-filter-bar.module.css';
@@ -44,40 +45,15 @@ export function LogFilterBar({ search }: { search: LogsPageSearch }) {
         labels={severityLabels}
         onChange={(severity) => setSearch({ severity })}
       />
-      <ToggleGroup.Root
-        type="single"
-        aria-label="Status"
-        className={styles.segmented}
+      <SegmentedChoice
+        label="Status"
         value={status}
-        onValueChange={(value) => {
-          // A single toggle group allows "none"; the status always has one value.
-          if (value === '') return;
-          setSearch({ status: value === 'active' ? undefined : (value as 'ignored' | 'all') });
-        }}
-      >
-        {STATUS_OPTIONS.map((o) => (
-          <ToggleGroup.Item key={o.value} value={o.value} className={styles.segment}>
-            {o.label}
-          </ToggleGroup.Item>
-        ))}
-      </ToggleGroup.Root>
-      <FilterInput
-        label="Service"
-        placeholder="Service"
-        value={search.service}
-        onCommit={(service) => setSearch({ service }, { replace: true })}
+        options={STATUS_OPTIONS}
+        onChange={(value) => setSearch({ status: value === 'active' ? undefined : value })}
       />
-      <FilterInput
-        label="Release"
-        placeholder="Release"
-        value={search.release}
-        onCommit={(release) => setSearch({ release }, { replace: true })}
-      />
-      <FilterInput
-        label="Environment"
-        placeholder="Environment"
-        value={search.environment}
-        onCommit={(environment) => setSearch({ environment }, { replace: true })}
+      <ContextFilterInputs
+        values={search}
+        onCommit={(patch) => setSearch(patch, { replace: true })}
       />
       {search.trace_id !== undefined && (
         <span className={styles.traceChip}>

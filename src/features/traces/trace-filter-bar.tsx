@@ -1,14 +1,13 @@
-import { ToggleGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button } from '../../ui/button';
-import { FilterInput } from '../../ui/filter-input';
+import { ContextFilterInputs } from '../../ui/context-filter-inputs';
+import { SegmentedChoice } from '../../ui/segmented-choice';
 import { AlertIcon } from '../../ui/icons';
 import { MinDurationFilter } from './min-duration-filter';
 import styles from './trace-filter-bar.module.css';
 import {
   clearedTraceFilters,
   narrowingCount,
-  type TraceStatus,
   type TracesPageSearch,
 } from './traces-search';
 import { useSetTracesSearch } from './use-traces-search';
@@ -28,40 +27,15 @@ export function TraceFilterBar({ search }: { search: TracesPageSearch }) {
 
   return (
     <div className={styles.bar} role="search" aria-label="Trace filters">
-      <ToggleGroup.Root
-        type="single"
-        aria-label="Status"
-        className={styles.segmented}
+      <SegmentedChoice
+        label="Status"
         value={search.status ?? 'all'}
-        onValueChange={(value) => {
-          // A single toggle group allows "none"; the status always has one value.
-          if (value === '') return;
-          setSearch({ status: value === 'all' ? undefined : (value as TraceStatus) });
-        }}
-      >
-        {STATUS_OPTIONS.map((o) => (
-          <ToggleGroup.Item key={o.value} value={o.value} className={styles.segment}>
-            {o.label}
-          </ToggleGroup.Item>
-        ))}
-      </ToggleGroup.Root>
-      <FilterInput
-        label="Service"
-        trim
-        value={search.service}
-        onCommit={(service) => setSearch({ service }, { replace: true })}
+        options={STATUS_OPTIONS}
+        onChange={(value) => setSearch({ status: value === 'all' ? undefined : value })}
       />
-      <FilterInput
-        label="Release"
-        trim
-        value={search.release}
-        onCommit={(release) => setSearch({ release }, { replace: true })}
-      />
-      <FilterInput
-        label="Environment"
-        trim
-        value={search.environment}
-        onCommit={(environment) => setSearch({ environment }, { replace: true })}
+      <ContextFilterInputs
+        values={search}
+        onCommit={(patch) => setSearch(patch, { replace: true })}
       />
       <MinDurationFilter
         value={search.min_ms}
