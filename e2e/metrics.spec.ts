@@ -127,3 +127,50 @@ test('metrics: a metric split by release, a deployment marker that opens its rel
   await expect(page.getByRole('list', { name: 'Series' })).toHaveCount(0);
   expect(seriesRequests.slice(before).filter((u) => u.includes('interval=1m'))).toEqual([]);
 });
+
+test('a deployment recorded through the API shows as a marker on the volume chart', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const tag = word();
+  const service = `vol-svc-${tag}`;
+  const release = `vol-${tag}@2.0.0`;
+  const deploymentId = `vol-${tag}-deploy`;
+  const now = Date.now();
+  const put = await request.put(`/api/telemetry/deployments/${deploymentId}`, {
+    headers: { Authorization: `Bearer ${demo.account_token}` },
+    data: {
+      project_id: project.id,
+      release,
+      environment: 'staging',
+      service_name: service,
+      status: 'failed',
+      started_at: new Date(now - 3 * 60_000).toISOString(),
+      finished_at: new Date(now - 60_000).toISOString(),
+    },
+  });
+  expect(put.status(), await put.text()).toBe(201);
+
+  await page.goto(`/metrics?project=${project.id}&since=1h`);
+  await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
+
+  // Listed below the volume charts, with its status in words.
+  const list = page.getByRole('list', { name: 'Deployments on the volume charts' });
+  const link = list.getByRole('link', {
+    name: new RegExp(`^${service} ${release} → staging, failed`),
+  });
+  await expect(link).toBeVisible();
+  await expect(link).toContainText('failed');
+
+  // Drawn on the events chart: the newest marker is this deployment (hovering names it).
+  const chart = page.getByRole('img', { name: /^Events per 1-minute bucket/ });
+  const markers = chart.locator('g[class^="_marker_"]');
+  await expect(markers.last()).toBeVisible();
+  await markers.last().hover();
+  await expect(chart).toContainText(release);
+  await expect(chart).toContainText(service);
+  await expect(chart).toContainText('Failed');
+});

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { E2E_BASE_URL } from './support/e2e-env';
+import { expect, signInThroughForm, test } from './support/fixtures';
 import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
 
 const MINUTE = 60_000;
@@ -181,4 +182,177 @@ test('an unknown release says so and links back', async ({ signedInPage: page, d
   await expect(page.getByRole('heading', { name: 'No such release in this scope' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to releases' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+});
+
+test("the demo world's bad release: checkout-api@2.14.0 spikes against 2.13.0 in production", async ({
+  signedInPage: page,
+  demo,
+}) => {
+  const project = demo.projects.find((p) => p.name === 'Checkout API');
+  if (!project) throw new Error('demo world has no Checkout API project');
+  const bad = 'checkout-api@2.14.0';
+
+  await page.goto(`/releases?project=${project.id}&since=14d&service=checkout-api`);
+  const row = dataRowsOf(page, 'Releases')
+    .filter({ hasText: bad })
+    .filter({ hasText: 'production' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: bad }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: bad })).toBeVisible();
+  await expect(page).toHaveURL(
+    (url) =>
+      url.searchParams.get('environment') === 'production' &&
+      url.searchParams.get('service') === 'checkout-api' &&
+      url.searchParams.get('project') === project.id,
+  );
+  const comparison = page.getByRole('region', { name: 'Comparison with the previous release' });
+  // The previous release: 2.13.0, by the deployment timeline (its last succeeded deployment).
+  await expect(comparison.getByRole('link', { name: 'checkout-api@2.13.0' })).toBeVisible();
+  await expect(comparison).toContainText('the release of the last succeeded deployment');
+  // The spike: more traces with an error span than before, in percentage points.
+  const change = page.getByTestId('error-share-change');
+  await expect(change).toContainText(/\+\d+\.\d pp\s*more/);
+  await expect(change.locator('[data-direction="up"]')).toBeVisible();
+  const text = await change.locator('[data-direction="up"]').innerText();
+  const points = Number(/\+(\d+\.\d) pp/.exec(text)?.[1]);
+  // The story's spike, not noise: the share grows by tens of points (about 56% against 8%).
+  expect(points).toBeGreaterThanOrEqual(20);
+});
+
+test('record a deployment in the console: validation, conflict on a changed body, already recorded', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const service = `rec-${word()}`;
+  const release = `${service}@3.0.0`;
+  const environment = 'production';
+  await ingestRelease(
+    request,
+    project.ingest_key,
+    { release, service_name: service, environment },
+    30,
+    { ok: 2, failed: 0 },
+    { fingerprint: `${service}-issue`, message: `rec issue ${word()}` },
+  );
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/api/telemetry/deployments/')) puts.push(r.url());
+  });
+
+  await page.goto(
+    `/releases/${encodeURIComponent(release)}?project=${project.id}&environment=${environment}&service=${service}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: release })).toBeVisible();
+  const timeline = page.getByRole('region', { name: 'Deployments' }).getByTestId('deployment');
+  await expect(timeline).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Record deployment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record deployment' });
+  await expect(dialog).toBeVisible();
+  // Prefilled with this row and a fresh id that fits the service's rule.
+  await expect(dialog).toContainText(release);
+  await expect(dialog).toContainText(service);
+  const idField = dialog.getByLabel('Deployment id');
+  await expect(idField).toHaveValue(new RegExp(`^${service}-${environment}-3\\.0\\.0-\\d{12}$`));
+
+  // Checked before sending: an id the service refuses, an end before the start, a bad sha.
+  const id = `${service}-deploy-1`;
+  await idField.fill(`${service} deploy 1`);
+  await dialog.getByLabel('Started at (UTC)').fill('2026-01-10T10:30');
+  await dialog.getByLabel('Finished at (UTC)').fill('2026-01-10T10:20');
+  await dialog.getByLabel('Commit sha (optional)').fill('xyz');
+  await dialog.getByRole('button', { name: 'Record deployment' }).click();
+  await expect(dialog.getByText('Use only letters, digits')).toBeVisible();
+  await expect(
+    dialog.getByText('It cannot finish before it started: make "Finished at" later.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('A commit sha is 7 to 64 hex characters')).toBeVisible();
+  expect(puts).toEqual([]);
+
+  // The first recording: 201, the dialog closes, the deployment is in the timeline.
+  const sha = hex(20);
+  const started = new Date(Date.now() - 20 * MINUTE);
+  const finished = new Date(Date.now() - 12 * MINUTE);
+  const input = (d: Date) => d.toISOString().slice(0, 16);
+  await idField.fill(id);
+  await dialog.getByLabel('Started at (UTC)').fill(input(started));
+  await dialog.getByLabel('Finished at (UTC)').fill(input(finished));
+  await dialog.getByLabel('Commit sha (optional)').fill(sha);
+  await dialog.getByRole('button', { name: 'Record deployment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Deployment recorded' })).toContainText(
+    id,
+  );
+  await expect(timeline).toHaveCount(1);
+  await expect(timeline.first()).toContainText('Succeeded');
+  await expect(timeline.first()).toContainText(sha.slice(0, 7));
+  await expect(timeline.first()).toContainText(id);
+
+  // The same id with another status and commit: 409, explained, nothing changed.
+  await page.getByRole('button', { name: 'Record deployment' }).click();
+  await expect(dialog).toBeVisible();
+  await idField.fill(id);
+  await dialog.getByLabel('Started at (UTC)').fill(input(started));
+  await dialog.getByLabel('Finished at (UTC)').fill(input(finished));
+  await dialog.getByRole('radio', { name: 'Failed' }).check();
+  await dialog.getByLabel('Commit sha (optional)').fill(hex(20));
+  await dialog.getByRole('button', { name: 'Record deployment' }).click();
+  const conflict = dialog.getByRole('alert').filter({ hasText: 'already recorded' });
+  await expect(conflict).toContainText(
+    'This deployment id was already recorded with different values',
+  );
+  await expect(conflict).toContainText(
+    'Either send the original values again, or choose a new id if this is a new deployment.',
+  );
+  // The service's own words, shown as they came.
+  await expect(conflict).toContainText('this deployment_id already holds a different deployment');
+  await expect(conflict).toContainText('Retry the original request unchanged');
+  await expect(conflict).toContainText('HTTP 409 · idempotency_conflict');
+  // What is recorded under the id.
+  await expect(conflict).toContainText(`Recorded: succeeded`);
+  await expect(conflict).toContainText(`commit ${sha}`);
+  await expect(dialog).toBeVisible();
+  await expect(timeline).toHaveCount(1);
+  await expect(timeline.first()).toContainText('Succeeded');
+
+  // Re-sending the original values is a success: 200, already recorded.
+  await dialog.getByRole('radio', { name: 'Succeeded' }).check();
+  await dialog.getByLabel('Commit sha (optional)').fill(sha);
+  await dialog.getByRole('button', { name: 'Record deployment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Already recorded' })).toContainText(
+    'nothing changed',
+  );
+  await expect(timeline).toHaveCount(1);
+  expect(puts.every((u) => u.endsWith(`/api/telemetry/deployments/${id}`))).toBe(true);
+  expect(puts).toHaveLength(3);
+});
+
+test('only owners see "Record deployment"', async ({ signedInPage: ownerPage, demo, browser }) => {
+  const project = demo.projects.find((p) => p.name === 'Checkout API');
+  if (!project) throw new Error('demo world has no Checkout API project');
+  const releasePage = `/releases/${encodeURIComponent('checkout-api@2.14.1')}?project=${project.id}&environment=production&service=checkout-api`;
+
+  await ownerPage.goto(releasePage);
+  await expect(
+    ownerPage.getByRole('heading', { level: 1, name: 'checkout-api@2.14.1' }),
+  ).toBeVisible();
+  await expect(ownerPage.getByRole('button', { name: 'Record deployment' })).toBeVisible();
+
+  // A member of the organization (its sign-ins are never revoked by other specs).
+  const other = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const member = await other.newPage();
+  await signInThroughForm(member, 'oncall-bot@lookout.dev', demo.password);
+  await expect(member.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  await member.goto(releasePage);
+  await expect(
+    member.getByRole('heading', { level: 1, name: 'checkout-api@2.14.1' }),
+  ).toBeVisible();
+  await expect(member.getByRole('region', { name: 'Deployments' })).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Record deployment' })).toHaveCount(0);
+  await other.close();
 });

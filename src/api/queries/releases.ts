@@ -1,7 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, call } from '../client';
+import { retryDelayMs, shouldRetry } from '../errors';
 import type { components } from '../schema.gen';
 import { resolveReadRange } from './logs';
+import { metricQueries as metricsPageQueries } from './metrics';
 
 export type ReleaseRow = components['schemas']['ReleaseRow'];
 export type ReleaseCursor = NonNullable<components['schemas']['ReleaseCursor']>;
@@ -257,5 +259,55 @@ export const metricQueries = {
       initialPageParam: null as SignalPageParam,
       getNextPageParam: (last): SignalPageParam =>
         last.next_cursor ? { since: last.since, cursor: last.next_cursor } : null,
+    }),
+};
+
+export type DeploymentRequest = components['schemas']['DeploymentRequest'];
+
+/** One deployment to record: its caller-chosen id (the retry key) and the body. */
+export type RecordDeploymentInput = { deploymentId: string; body: DeploymentRequest };
+
+/**
+ * The service's answer: `created` for `201` (stored by this request), false for `200` (the
+ * same id already held exactly this deployment: a retry, already recorded).
+ */
+export type RecordDeploymentResult = { deployment: Deployment; created: boolean };
+
+async function putDeployment(input: RecordDeploymentInput): Promise<RecordDeploymentResult> {
+  let status = 0;
+  const deployment = await call(
+    api
+      .PUT('/api/telemetry/deployments/{deployment_id}', {
+        params: { path: { deployment_id: input.deploymentId } },
+        body: input.body,
+      })
+      .then((result) => {
+        status = result.response.status;
+        return result;
+      }),
+  );
+  return { deployment, created: status === 201 };
+}
+
+export const releasesMutations = {
+  /**
+   * `PUT /api/telemetry/deployments/{id}`: idempotent by id, so a transient failure (no
+   * answer, 5xx) is retried with the same id and body; a `409 idempotency_conflict` is not.
+   * On success the release rows (their latest deployment), the deployment histories and the
+   * metrics page's markers are read again.
+   */
+  recordDeployment: () =>
+    mutationOptions({
+      mutationKey: [...deploymentQueries.all(), 'record'] as const,
+      mutationFn: putDeployment,
+      retry: (failures: number, error: unknown) =>
+        shouldRetry(error, failures + 1, 'idempotent-write'),
+      retryDelay: (attempt: number, error: unknown) => retryDelayMs(error, attempt),
+      onSuccess: (_data, _input, _result, { client }) =>
+        Promise.all([
+          client.invalidateQueries({ queryKey: deploymentQueries.all() }),
+          client.invalidateQueries({ queryKey: releaseQueries.all() }),
+          client.invalidateQueries({ queryKey: metricsPageQueries.deploymentLists() }),
+        ]),
     }),
 };

@@ -1,9 +1,13 @@
-import type { ReleaseRow } from '../../api/queries/releases';
+import { useState } from 'react';
+import type { RecordDeploymentResult, ReleaseRow } from '../../api/queries/releases';
 import { formatUtcDateTime } from '../../lib/format-time';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { DeploymentTimeline } from './deployment-timeline';
+import { RecordDeploymentDialog } from './record-deployment-dialog';
 import { ReleaseComparisonPanel } from './release-comparison-panel';
 import styles from './release-detail.module.css';
 import { ReleaseSections } from './release-sections';
@@ -16,11 +20,16 @@ export function ReleaseDetail({
   row,
   projectName,
   highlight,
+  canRecord,
 }: {
   row: ReleaseRow;
   projectName: string;
   highlight: string | undefined;
+  /** Whether the account may record deployments in this project (owners only). */
+  canRecord: boolean;
 }) {
+  const [recording, setRecording] = useState(false);
+  const [recorded, setRecorded] = useState<RecordDeploymentResult | null>(null);
   const health = traceHealthView(row.trace_health);
   const named = nextSection(row.next_action);
   const start = named === null || named === 'none' ? null : named;
@@ -28,7 +37,21 @@ export function ReleaseDetail({
   return (
     <>
       <header className={styles.header}>
-        <h1 className={styles.title}>{row.release}</h1>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{row.release}</h1>
+          {canRecord && (
+            <Button
+              size="sm"
+              className={styles.recordButton}
+              onClick={() => {
+                setRecorded(null);
+                setRecording(true);
+              }}
+            >
+              Record deployment
+            </Button>
+          )}
+        </div>
         <div className={styles.identity}>
           <span className={styles.chip}>
             <span className={styles.chipLabel}>Service</span> {row.service_name}
@@ -44,7 +67,42 @@ export function ReleaseDetail({
             {formatUtcDateTime(row.last_seen_at)}
           </span>
         </div>
+        {recorded !== null && (
+          <div className={styles.recorded}>
+            <Callout
+              tone="success"
+              role="status"
+              title={recorded.created ? 'Deployment recorded' : 'Already recorded'}
+            >
+              <p>
+                {recorded.created ? (
+                  <>
+                    Deployment <code>{recorded.deployment.deployment_id}</code> (
+                    {recorded.deployment.status}) is in the timeline below.
+                  </>
+                ) : (
+                  <>
+                    Deployment <code>{recorded.deployment.deployment_id}</code> was already recorded
+                    with exactly these values, so nothing changed. It is in the timeline below.
+                  </>
+                )}
+              </p>
+            </Callout>
+          </div>
+        )}
       </header>
+      {canRecord && (
+        <RecordDeploymentDialog
+          open={recording}
+          onOpenChange={setRecording}
+          row={row}
+          projectName={projectName}
+          onRecorded={(result) => {
+            setRecorded(result);
+            setRecording(false);
+          }}
+        />
+      )}
 
       <section className={styles.summary} aria-label="Release summary">
         <div className={styles.health} data-tone={health.tone} data-testid="trace-health">

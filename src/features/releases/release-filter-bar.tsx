@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { FilterInput } from '../../ui/filter-input';
+import { ContextFilterInputs } from '../../ui/context-filter-inputs';
 import styles from './release-filter-bar.module.css';
 import { clearedReleaseFilters, narrowingCount, type ReleasesPageSearch } from './releases-search';
 import { useSetReleasesSearch } from './use-releases-search';
@@ -9,23 +9,9 @@ export function ReleaseFilterBar({ search }: { search: ReleasesPageSearch }) {
   const setSearch = useSetReleasesSearch();
   return (
     <div className={styles.bar} role="search" aria-label="Release filters">
-      <FilterInput
-        label="Service"
-        trim
-        value={search.service}
-        onCommit={(service) => setSearch({ service }, { replace: true })}
-      />
-      <FilterInput
-        label="Release"
-        trim
-        value={search.release}
-        onCommit={(release) => setSearch({ release }, { replace: true })}
-      />
-      <FilterInput
-        label="Environment"
-        trim
-        value={search.environment}
-        onCommit={(environment) => setSearch({ environment }, { replace: true })}
+      <ContextFilterInputs
+        values={search}
+        onCommit={(patch) => setSearch(patch, { replace: true })}
       />
       <span className={styles.hint}>Exact names</span>
       {narrowingCount(search) > 0 && (

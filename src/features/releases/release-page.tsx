@@ -10,6 +10,7 @@ import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { StateFrame } from '../../ui/state-frame';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { canRecordDeployments } from './deployment-form';
 import { ReleaseDetail } from './release-detail';
 import styles from './release-page.module.css';
 import { releaseRowFiltersOf, type ReleasePageSearch } from './release-search';
@@ -141,6 +142,7 @@ function ReleaseResolver({ release, filters }: { release: string; filters: Relea
       row={only}
       projectName={projects.find((p) => p.id === only.project_id)?.name ?? only.project_id}
       highlight={search.deployment}
+      canRecord={canRecordDeployments(projects.find((p) => p.id === only.project_id)?.role)}
     />
   );
 }

@@ -5,11 +5,7 @@ import { SegmentedChoice } from '../../ui/segmented-choice';
 import { AlertIcon } from '../../ui/icons';
 import { MinDurationFilter } from './min-duration-filter';
 import styles from './trace-filter-bar.module.css';
-import {
-  clearedTraceFilters,
-  narrowingCount,
-  type TracesPageSearch,
-} from './traces-search';
+import { clearedTraceFilters, narrowingCount, type TracesPageSearch } from './traces-search';
 import { useSetTracesSearch } from './use-traces-search';
 
 const STATUS_OPTIONS = [
