@@ -6,6 +6,7 @@ import { measureBundle } from './bundle-size';
 import { measureIngest } from './ingest-throughput';
 import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
+import { measureReleaseSeries } from './release-series';
 import { measureTraceWaterfall } from './trace-waterfall';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,7 +15,7 @@ fs.mkdirSync(results, { recursive: true });
 const write = (name: string, data: unknown) =>
   fs.writeFileSync(path.join(results, name), `${JSON.stringify(data, null, 2)}\n`);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-// `npm run bench -- logs` runs only the named sections; all of them without arguments.
+// `npm run bench -- logs` (or `releases`, …) runs only the named sections; all of them without arguments.
 const only = new Set(process.argv.slice(2));
 const runs = (section: string) => only.size === 0 || only.has(section);
 
@@ -60,6 +61,25 @@ if (runs('logs')) {
   for (const c of reads.cases)
     console.log(
       `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
+    );
+}
+
+if (runs('releases')) {
+  const total = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+  const rs = await measureReleaseSeries(total);
+  write('release-series.json', rs);
+  console.log(
+    `Release health reads (${rs.events.toLocaleString('en')} events: ${rs.metric_samples.toLocaleString('en')} metric samples, ${rs.spans.toLocaleString('en')} spans in ${rs.traces.toLocaleString('en')} traces, ${rs.logs.toLocaleString('en')} logs, ${rs.issue_events} issue events; ${rs.projects} projects, ${rs.release_rows} release rows)`,
+  );
+  console.log(
+    `  seeded in ${rs.seed_seconds} s at ${rs.seed_events_per_second.toLocaleString('en')} events/s (${rs.batches} batches, ${rs.senders} senders); database ${(rs.database_bytes / 1024 / 1024).toFixed(0)} MB + WAL ${(rs.wal_bytes / 1024 / 1024).toFixed(0)} MB`,
+  );
+  console.log(
+    `  storage: ${rs.storage.map((t) => `${t.name} ${(t.bytes / 1024 / 1024).toFixed(0)} MB`).join(', ')}`,
+  );
+  for (const c of rs.cases)
+    console.log(
+      `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.size} rows/cells)`,
     );
 }
 

