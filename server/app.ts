@@ -19,6 +19,7 @@ import { registerIssueRoutes } from './routes/issues';
 import { registerLogRoutes } from './routes/logs';
 import { registerTraceRoutes } from './routes/traces';
 import { registerActionRoutes } from './routes/actions';
+import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerDeploymentRoutes } from './routes/deployments';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerReleaseRoutes } from './routes/releases';
@@ -56,6 +57,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerTraceRoutes(app, deps);
   registerReleaseRoutes(app, deps);
   registerActionRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
   registerMetricRoutes(app, deps);
   registerVolumeRoute(app, deps);
   registerDeploymentRoutes(app, deps);

@@ -590,9 +590,73 @@ export type TimeListQuery = {
 export type ActionListQuery = TimeListQuery & { distinctId: string | null };
 export type ActionRecord = Omit<ActionEvent, 'kind'> & { projectId: string };
 
+/** One project's actions in `[from, to)`, optionally of one environment (analytics). */
+export type ActionRangeQuery = {
+  projectId: string;
+  from: number;
+  to: number;
+  environment: string | null;
+};
+
+/** The analytics overview and properties: the range plus their exact filters. */
+export type ActionFilteredRange = ActionRangeQuery & {
+  serviceName: string | null;
+  release: string | null;
+};
+
+export type ActionOverviewCounts = {
+  totals: { events: number; named: number; withSession: number; users: number; sessions: number };
+  /** Events per bucket of `stepMs` from `bucketFrom` (index, count); empty buckets absent. */
+  buckets: { bucket: number; events: number }[];
+  /** Actions by name and kind, most events first, then name and kind; at most `topLimit`. */
+  top: { name: string; kind: string; events: number; users: number; sessions: number }[];
+  /** Distinct (name, kind) pairs in range. */
+  actionCount: number;
+};
+
+/** Top-level property keys with the number of actions holding each JSON type. */
+export type ActionPropertyCount = { key: string; type: string; events: number };
+
+/** Which id identifies the unit of an analysis: `session_id` or `distinct_id`. */
+export type AnalysisUnitColumn = 'session_id' | 'distinct_id';
+
+/** Counts over every action in range (the funnel's coverage). */
+export type ActionCoverageCounts = {
+  events: number;
+  /** `kind` is `page_view`, `screen_view` or `interaction`. */
+  classified: number;
+  /** `name` is not blank (spaces, tabs and line breaks only). */
+  named: number;
+  /** The unit column is present. */
+  unitIdentified: number;
+  /** Distinct values of the unit column. */
+  units: number;
+};
+
+/** A step event of a funnel: the unit column's value (`null` when missing). */
+export type ActionStepEvent = { unit: string | null; kind: string; name: string; at: number };
+
 export interface ActionsStore {
   /** Matching actions, newest first (occurred_at DESC, id DESC), at most `limit`. */
   list(q: ActionListQuery): Promise<ActionRecord[]>;
+  /** Coverage counts over every action in range. */
+  coverage(q: ActionRangeQuery & { unit: AnalysisUnitColumn }): Promise<ActionCoverageCounts>;
+  /** Actions in range named one of `names` (every action for `null`), in time order. */
+  stepEvents(
+    q: ActionRangeQuery &
+      Partial<Pick<ActionFilteredRange, 'serviceName' | 'release'>> & {
+        unit: AnalysisUnitColumn;
+        names: string[] | null;
+      },
+  ): Promise<ActionStepEvent[]>;
+  /** Totals, events per bucket and the top actions in range. */
+  overview(
+    q: ActionFilteredRange & { bucketFrom: number; stepMs: number; topLimit: number },
+  ): Promise<ActionOverviewCounts>;
+  /** Counts of top-level property keys and their types; and how many actions are in range. */
+  properties(
+    q: ActionFilteredRange,
+  ): Promise<{ events: number; withProperties: number; keys: ActionPropertyCount[] }>;
 }
 
 /** A stored metric sample: `id` is the service's row id, `eventId` the item id sent. */

@@ -2956,6 +2956,418 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/analytics/funnel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ordered conversion through 2 to 8 action steps
+     * @description Each unit (session or identified user) enters at its first step-1 action in range; each later step is its earliest matching action strictly after the previous step’s, at most `conversion_window_seconds` after the entry. Only actions in `[since, until)` (and `environment`) count. No raw identity is returned. An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['FunnelRequest'];
+        };
+      };
+      responses: {
+        /** @description The funnel. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Funnel'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/analytics/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Action totals over time and the top actions of one project
+     * @description Counts of actions in `[since, until)` per bucket, distinct users and sessions, and the actions (name and kind) with the most events (then name, then kind). No identity is returned. An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: one project (UUID). */
+          project_id: string;
+          /** @description Required: `<n>h`, `<n>d` or RFC3339, inclusive. The range to `until` is at most 31 days. */
+          since: string;
+          /** @description RFC3339, exclusive, later than `since`; default the request time. */
+          until?: string;
+          /** @description Exact service name, 1 to 256 characters after trimming. */
+          service_name?: string;
+          /** @description Exact release, 1 to 256 characters after trimming. */
+          release?: string;
+          /** @description Exact environment, 1 to 256 characters after trimming. */
+          environment?: string;
+          /** @description Bucket size; `auto` (default) is the smallest giving at most 200 buckets. More than 500 buckets gives `422`. */
+          interval?: 'auto' | '1m' | '5m' | '15m' | '1h' | '6h' | '1d';
+          /** @description 1 to 50 (default 10): how many actions `top_actions` lists. */
+          top_limit?: string;
+          /** @description `1` only (the default). */
+          response_version?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The overview. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AnalyticsOverview'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/analytics/properties': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Property keys seen on the actions of one project
+     * @description Top-level keys of the actions’ `properties` in `[since, until)`, with how many actions hold each and with which JSON types, most actions first (then key). An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: one project (UUID). */
+          project_id: string;
+          /** @description Required: `<n>h`, `<n>d` or RFC3339, inclusive. The range to `until` is at most 31 days. */
+          since: string;
+          /** @description RFC3339, exclusive, later than `since`; default the request time. */
+          until?: string;
+          /** @description Exact service name, 1 to 256 characters after trimming. */
+          service_name?: string;
+          /** @description Exact release, 1 to 256 characters after trimming. */
+          release?: string;
+          /** @description Exact environment, 1 to 256 characters after trimming. */
+          environment?: string;
+          /** @description 1 to 500 (default 100) keys; a larger value is replaced by 500. */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The property keys. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AnalyticsProperties'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/analytics/retention': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cohorts of users by their first start event and their later returns
+     * @description Users are `distinct_id` values. Periods (a day or a week) are aligned at `since`; the last is cut at `until`. A user belongs to the cohort of the period of its first start event in range and is retained in each later period holding one of its return events. An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RetentionRequest'];
+        };
+      };
+      responses: {
+        /** @description The retention cohorts. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Retention'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/analytics/paths': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The most common sequences of actions after a start
+     * @description For each unit, its first start action in range and the `depth` actions after it, in time order; units with the same sequence share a path. Most units first, then the sequence. An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PathsRequest'];
+        };
+      };
+      responses: {
+        /** @description The paths. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Paths'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telemetry/metrics/series': {
     parameters: {
       query?: never;
@@ -4996,6 +5408,406 @@ export interface components {
     ActionPage: {
       actions: components['schemas']['Action'][];
       next_cursor: components['schemas']['TimeIdCursor'] | null;
+    };
+    Funnel: {
+      /** @enum {number} */
+      schema_version: 1;
+      query: components['schemas']['FunnelQuery'];
+      /** @description What the numbers measure, in words. */
+      purpose: string;
+      summary: {
+        /** @description Distinct units with any action in range (and environment). */
+        candidate_units: number;
+        /** @description Units with a step-1 event. */
+        entered_units: number;
+        /** @description Units completing every step. */
+        completed_units: number;
+        /** @description `entered_units` over `candidate_units`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        entry_rate: number;
+        /** @description `completed_units` over `entered_units`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        overall_conversion_rate: number;
+      };
+      coverage: {
+        /** @description Actions in range with a known kind (page_view, screen_view, interaction). */
+        classified_events: number;
+        /** @description Actions in range with a non-blank name. */
+        named_events: number;
+        /** @description Actions in range with a blank name. */
+        unnamed_events: number;
+        /** @description Actions in range carrying the unit id (`session_id` or `distinct_id`). */
+        unit_identified_events: number;
+        /** @description Actions in range matching a step (kind and name). */
+        selected_step_events: number;
+        /** @description Selected step events carrying the unit id. */
+        usable_selected_step_events: number;
+        /** @description Selected step events without the unit id: never counted. */
+        excluded_selected_step_events: number;
+        /** @description `named_events` over all actions in range. A fraction from 0 to 1; 0 when the denominator is 0. */
+        event_name_rate: number;
+        /** @description `usable_selected_step_events` over `selected_step_events`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        selected_unit_coverage_rate: number;
+        /** @description What the numbers leave out. */
+        limitations: string[];
+      };
+      steps: components['schemas']['FunnelStep'][];
+      next_action: components['schemas']['FunnelNextAction'];
+    };
+    FunnelQuery: {
+      /** Format: uuid */
+      project_id: string;
+      /**
+       * Format: date-time
+       * @description Resolved, inclusive.
+       */
+      since: string;
+      /**
+       * Format: date-time
+       * @description Resolved, exclusive.
+       */
+      until: string;
+      environment: string | null;
+      /** @enum {string} */
+      analysis_unit: 'session' | 'identified_user';
+      conversion_window_seconds: number;
+      steps: {
+        /** @enum {string} */
+        kind: 'page_view' | 'screen_view' | 'interaction';
+        event_name: string;
+      }[];
+    };
+    FunnelStep:
+      | {
+          /** @description 1 for the first step. */
+          position: number;
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+          /** @description Units that completed this step in order. */
+          units: number;
+          /** @description `units` over the units of step 1. A fraction from 0 to 1; 0 when the denominator is 0. */
+          conversion_from_first: number;
+          /** @description Units of this step that did not complete the next one. */
+          drop_off_to_next_units: number;
+          /** @description `drop_off_to_next_units` over `units`. A fraction from 0 to 1; 0 when the denominator is 0. */
+          drop_off_to_next_rate: number;
+        }
+      | {
+          /** @description 1 for the first step. */
+          position: number;
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+          /** @description Units that completed this step in order. */
+          units: number;
+          /** @description `units` over the units of step 1. A fraction from 0 to 1; 0 when the denominator is 0. */
+          conversion_from_first: number;
+          /** @description `units` over the units of the previous step. A fraction from 0 to 1; 0 when the denominator is 0. */
+          conversion_from_previous: number;
+        };
+    FunnelNextAction: {
+      /** @enum {string} */
+      code: 'compare_funnel_contexts';
+      /** @description The path to run the comparison against. */
+      target: string;
+      reason: string;
+    };
+    FunnelRequest: {
+      /**
+       * Format: uuid
+       * @description One project.
+       */
+      project_id: string;
+      /** @description `<n>h`, `<n>d` or RFC3339, inclusive. The range to `until` is at most 31 days. */
+      since: string;
+      /** @description RFC3339, exclusive, later than `since`; default the request time. */
+      until?: string;
+      /** @description Exact environment (1 to 256 characters after trimming); every environment when omitted. */
+      environment?: string;
+      /**
+       * @description `session`: actions grouped by `session_id` (actions without one are excluded). `identified_user`: grouped by `distinct_id`.
+       * @enum {string}
+       */
+      analysis_unit: 'session' | 'identified_user';
+      /** @description 1 to 2678400 (31 days): every later step must happen at most this long after the unit's entry. */
+      conversion_window_seconds: number;
+      steps: components['schemas']['FunnelStepInput'][];
+    };
+    FunnelStepInput: {
+      /**
+       * @description The action kind the step matches.
+       * @enum {string}
+       */
+      kind: 'page_view' | 'screen_view' | 'interaction';
+      /** @description The exact action name (1 to 256 characters; surrounding spaces are trimmed). */
+      event_name: string;
+    };
+    AnalyticsOverview: {
+      /** @enum {number} */
+      schema_version: 1;
+      /** Format: uuid */
+      project_id: string;
+      /**
+       * Format: date-time
+       * @description Resolved, inclusive.
+       */
+      since: string;
+      /**
+       * Format: date-time
+       * @description Resolved, exclusive.
+       */
+      until: string;
+      filters: components['schemas']['AnalyticsFilters'];
+      /** @enum {string} */
+      interval: '1m' | '5m' | '15m' | '1h' | '6h' | '1d';
+      bucket_seconds: number;
+      /** @description Start of each bucket: whole intervals from the epoch (UTC) covering the range; only actions in `[since, until)` are counted. */
+      buckets: string[];
+      totals: {
+        /** @description Actions in range. */
+        events: number;
+        /** @description Distinct `distinct_id` values. */
+        users: number;
+        /** @description Distinct `session_id` values (actions without one are not a session). */
+        sessions: number;
+        /** @description 0 for an empty bucket. */
+        events_per_bucket: number[];
+      };
+      top_actions: {
+        name: string;
+        /** @enum {string} */
+        kind: 'page_view' | 'screen_view' | 'interaction';
+        /** @description Actions of this name and kind. */
+        events: number;
+        /** @description Distinct `distinct_id` values among them. */
+        users: number;
+        /** @description Distinct `session_id` values among them. */
+        sessions: number;
+      }[];
+      /** @description True when more name and kind pairs occurred than `top_actions` lists. */
+      truncated_actions: boolean;
+      coverage: {
+        /** @description Actions in range. */
+        events: number;
+        /** @description Actions with a non-blank name. */
+        named_events: number;
+        /** @description Actions carrying a `session_id`. */
+        session_events: number;
+        /** @description `named_events` over `events`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        event_name_rate: number;
+        /** @description `session_events` over `events`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        session_rate: number;
+        limitations: string[];
+      };
+    };
+    /** @description The exact filters as applied (trimmed). */
+    AnalyticsFilters: {
+      service_name: string | null;
+      release: string | null;
+      environment: string | null;
+    };
+    AnalyticsProperties: {
+      /** @enum {number} */
+      schema_version: 1;
+      /** Format: uuid */
+      project_id: string;
+      /**
+       * Format: date-time
+       * @description Resolved, inclusive.
+       */
+      since: string;
+      /**
+       * Format: date-time
+       * @description Resolved, exclusive.
+       */
+      until: string;
+      filters: components['schemas']['AnalyticsFilters'];
+      properties: {
+        /** @description A top-level key of an action’s `properties`. */
+        key: string;
+        /** @description Actions holding the key. */
+        events: number;
+        /** @description Types seen for the key, most actions first. */
+        types: {
+          /** @enum {string} */
+          type: 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+          /** @description Actions with this type. */
+          events: number;
+        }[];
+      }[];
+      /** @description True when more keys were seen than `limit`. */
+      truncated: boolean;
+      coverage: {
+        /** @description Actions in range. */
+        events: number;
+        /** @description Actions whose `properties` hold at least one key. */
+        events_with_properties: number;
+        /** @description `events_with_properties` over `events`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        property_rate: number;
+        limitations: string[];
+      };
+    };
+    Retention: {
+      /** @enum {number} */
+      schema_version: 1;
+      query: {
+        /** Format: uuid */
+        project_id: string;
+        /** Format: date-time */
+        since: string;
+        /** Format: date-time */
+        until: string;
+        service_name: string | null;
+        release: string | null;
+        environment: string | null;
+        /** @enum {string} */
+        period: 'day' | 'week';
+        start_event: {
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+        } | null;
+        return_event: {
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+        } | null;
+      };
+      period_seconds: number;
+      summary: {
+        /** @description Users in a cohort (distinct `distinct_id`). */
+        units: number;
+        /** @description Of them, users returning in a later period. */
+        returning_units: number;
+        /** @description `returning_units` over `units`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        return_rate: number;
+      };
+      cohorts: {
+        /**
+         * Format: date-time
+         * @description Start of the period.
+         */
+        start: string;
+        /** @description Users whose first start event is in it. */
+        units: number;
+        /** @description Per period offset from the cohort (0 is the cohort itself, its size): users with a return event then. As many as periods remain until `until`. */
+        retained: number[];
+        rates: number[];
+      }[];
+      coverage: {
+        /** @description Actions in range. */
+        events: number;
+        start_events: number;
+        return_events: number;
+        limitations: string[];
+      };
+    };
+    RetentionRequest: {
+      /**
+       * Format: uuid
+       * @description One project.
+       */
+      project_id: string;
+      /** @description `<n>h`, `<n>d` or RFC3339, inclusive. The range to `until` is at most 31 days. */
+      since: string;
+      /** @description RFC3339, exclusive, later than `since`; default the request time. */
+      until?: string;
+      /** @description Exact service name, 1 to 256 characters after trimming. */
+      service_name?: string;
+      /** @description Exact release, 1 to 256 characters after trimming. */
+      release?: string;
+      /** @description Exact environment, 1 to 256 characters after trimming. */
+      environment?: string;
+      /**
+       * @description Cohort and return period, aligned at `since`; default `day`.
+       * @enum {string}
+       */
+      period?: 'day' | 'week';
+      start_event?: components['schemas']['AnalyticsEventMatcher'];
+      return_event?: components['schemas']['AnalyticsEventMatcher'] & unknown;
+    };
+    /** @description The action that puts a user in a cohort; any action when omitted. */
+    AnalyticsEventMatcher: {
+      /** @enum {string} */
+      kind: 'page_view' | 'screen_view' | 'interaction';
+      /** @description The exact action name (1 to 256 characters; surrounding spaces are trimmed). */
+      event_name: string;
+    };
+    Paths: {
+      /** @enum {number} */
+      schema_version: 1;
+      query: {
+        /** Format: uuid */
+        project_id: string;
+        /** Format: date-time */
+        since: string;
+        /** Format: date-time */
+        until: string;
+        service_name: string | null;
+        release: string | null;
+        environment: string | null;
+        /** @enum {string} */
+        analysis_unit: 'session' | 'identified_user';
+        start_event: {
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+        } | null;
+        depth: number;
+        limit: number;
+      };
+      summary: {
+        /** @description Units with a start. */
+        units: number;
+        distinct_paths: number;
+      };
+      paths: {
+        /** @description The start, then up to `depth` actions. */
+        steps: {
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+        }[];
+        units: number;
+        /** @description `units` over `summary.units`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        share: number;
+      }[];
+      /** @description True when more paths occurred than `limit`. */
+      truncated: boolean;
+      coverage: {
+        /** @description Actions in range. */
+        events: number;
+        unit_identified_events: number;
+        /** @description Actions without the unit id. */
+        excluded_events: number;
+        limitations: string[];
+      };
+    };
+    PathsRequest: {
+      /**
+       * Format: uuid
+       * @description One project.
+       */
+      project_id: string;
+      /** @description `<n>h`, `<n>d` or RFC3339, inclusive. The range to `until` is at most 31 days. */
+      since: string;
+      /** @description RFC3339, exclusive, later than `since`; default the request time. */
+      until?: string;
+      /** @description Exact service name, 1 to 256 characters after trimming. */
+      service_name?: string;
+      /** @description Exact release, 1 to 256 characters after trimming. */
+      release?: string;
+      /** @description Exact environment, 1 to 256 characters after trimming. */
+      environment?: string;
+      /**
+       * @description Default `session`.
+       * @enum {string}
+       */
+      analysis_unit?: 'session' | 'identified_user';
+      start_event?: components['schemas']['AnalyticsEventMatcher'] & unknown;
+      /** @description Actions followed after the start, 1 to 5 (default 3). */
+      depth?: number;
+      /** @description Paths listed, 1 to 50 (default 10). */
+      limit?: number;
     };
     MetricSeries: {
       /** @enum {number} */

@@ -1,0 +1,174 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import {
+  ANALYSIS_UNITS,
+  UNIT_COLUMN,
+  analyticsQueryEcho,
+  analyticsRangeFields,
+} from './analytics-body';
+import { FUNNEL_KINDS, rate } from '../domain/funnel';
+import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
+import { computePaths } from '../domain/paths';
+import { requireAccount } from '../http/account-auth';
+import type { AppEnv, Deps } from '../http/app-env';
+import { jsonBody } from '../http/json-body';
+import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
+import { strictQuery } from '../http/strict-query';
+import { iso } from '../views/telemetry-views';
+import { EventMatcherInput, filter, fraction, matcher } from './analytics-retention';
+
+export const PATHS_MAX_DEPTH = 5;
+export const PATHS_MAX_LIMIT = 50;
+
+const PathsRequest = z
+  .object({
+    ...analyticsRangeFields,
+    service_name: filter('service name'),
+    release: filter('release'),
+    environment: filter('environment'),
+    analysis_unit: z.enum(ANALYSIS_UNITS).optional().openapi({ description: 'Default `session`.' }),
+    start_event: EventMatcherInput.optional().openapi({
+      description: 'Where each path starts; the unit’s first action when omitted.',
+    }),
+    depth: z
+      .number()
+      .int('must be an integer')
+      .min(1, `must be 1 to ${PATHS_MAX_DEPTH}`)
+      .max(PATHS_MAX_DEPTH, `must be 1 to ${PATHS_MAX_DEPTH}`)
+      .optional()
+      .openapi({
+        description: `Actions followed after the start, 1 to ${PATHS_MAX_DEPTH} (default 3).`,
+      }),
+    limit: z
+      .number()
+      .int('must be an integer')
+      .min(1, `must be 1 to ${PATHS_MAX_LIMIT}`)
+      .max(PATHS_MAX_LIMIT, `must be 1 to ${PATHS_MAX_LIMIT}`)
+      .optional()
+      .openapi({ description: `Paths listed, 1 to ${PATHS_MAX_LIMIT} (default 10).` }),
+  })
+  .strict()
+  .openapi('PathsRequest');
+
+const stepOut = z.object({ kind: z.enum(FUNNEL_KINDS), event_name: z.string() });
+
+const PathsResponse = z
+  .object({
+    schema_version: z.literal(1),
+    query: z.object({
+      ...analyticsQueryEcho,
+      analysis_unit: z.enum(ANALYSIS_UNITS),
+      start_event: orNull(stepOut),
+      depth: z.number().int(),
+      limit: z.number().int(),
+    }),
+    summary: z.object({
+      units: z.number().int().openapi({ description: 'Units with a start.' }),
+      distinct_paths: z.number().int(),
+    }),
+    paths: z.array(
+      z.object({
+        steps: z.array(stepOut).openapi({ description: 'The start, then up to `depth` actions.' }),
+        units: z.number().int(),
+        share: fraction('`units` over `summary.units`.'),
+      }),
+    ),
+    truncated: z.boolean().openapi({ description: 'True when more paths occurred than `limit`.' }),
+    coverage: z.object({
+      events: z.number().int().openapi({ description: 'Actions in range.' }),
+      unit_identified_events: z.number().int(),
+      excluded_events: z.number().int().openapi({ description: 'Actions without the unit id.' }),
+      limitations: z.array(z.string()),
+    }),
+  })
+  .openapi('Paths');
+
+const postPaths = createRoute({
+  method: 'post',
+  path: '/api/telemetry/analytics/paths',
+  tags: ['analytics'],
+  summary: 'The most common sequences of actions after a start',
+  description:
+    'For each unit, its first start action in range and the `depth` actions after it, in time order; units with the same sequence share a path. Most units first, then the sequence. ' +
+    'An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.',
+  security: bearerSecurity,
+  request: {
+    query: z.object({}).strict(),
+    body: { required: true, content: { 'application/json': { schema: PathsRequest } } },
+  },
+  responses: {
+    200: jsonContent(PathsResponse, 'The paths.'),
+    ...errorResponses(400, 401, 413, 415, 422),
+  },
+});
+
+export function registerPathsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const auth = requireAccount(deps, { session: false });
+  app.openapi(
+    { ...postPaths, middleware: [auth, strictQuery([]), jsonBody()] as const },
+    async (c) => {
+      const body = c.req.valid('json');
+      const range = parseAnalyticsRange(body, deps.now());
+      const serviceName = analyticsFilter('service_name', body.service_name);
+      const release = analyticsFilter('release', body.release);
+      const environment = analyticsFilter('environment', body.environment);
+      const analysisUnit = body.analysis_unit ?? 'session';
+      const start = matcher(body.start_event);
+      const depth = body.depth ?? 3;
+      const limit = body.limit ?? 10;
+      const projectId = body.project_id.toLowerCase();
+      const readable = await deps.store.projects.readable(c.get('principal').accountId, projectId);
+      const q = {
+        projectId,
+        from: range.since,
+        to: range.until,
+        environment,
+        serviceName,
+        release,
+        unit: UNIT_COLUMN[analysisUnit],
+      };
+      const events = readable ? await deps.store.actions.stepEvents({ ...q, names: null }) : [];
+      const counts = readable
+        ? await deps.store.actions.coverage(q)
+        : { events: 0, unitIdentified: 0 };
+      const result = computePaths({ start, depth }, events);
+      return c.json(
+        {
+          schema_version: 1 as const,
+          query: {
+            project_id: projectId,
+            since: iso(range.since),
+            until: iso(range.until),
+            service_name: serviceName,
+            release,
+            environment,
+            analysis_unit: analysisUnit,
+            start_event: start === null ? null : { kind: start.kind, event_name: start.eventName },
+            depth,
+            limit,
+          },
+          summary: { units: result.units, distinct_paths: result.paths.length },
+          paths: result.paths.slice(0, limit).map((p) => ({
+            steps: p.steps.map((s) => ({
+              kind: s.kind as (typeof FUNNEL_KINDS)[number],
+              event_name: s.name,
+            })),
+            units: p.units,
+            share: rate(p.units, result.units),
+          })),
+          truncated: result.paths.length > limit,
+          coverage: {
+            events: counts.events,
+            unit_identified_events: counts.unitIdentified,
+            excluded_events: counts.events - counts.unitIdentified,
+            limitations: [
+              'Rates are fractions from 0 to 1; a rate whose denominator is 0 is reported as 0.',
+              'Actions without the unit id are excluded; actions at the same millisecond keep their storage order.',
+              'Repeated actions are kept as they happened (not collapsed).',
+            ],
+          },
+        },
+        200,
+      );
+    },
+  );
+}

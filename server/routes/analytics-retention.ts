@@ -1,0 +1,209 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { analyticsQueryEcho, analyticsRangeFields } from './analytics-body';
+import { FUNNEL_KINDS, rate } from '../domain/funnel';
+import {
+  ANALYTICS_FILTER_MAX,
+  analyticsFilter,
+  parseAnalyticsRange,
+} from '../domain/read-rules/analytics-range';
+import { computeRetention, type EventMatcher } from '../domain/retention';
+import { requireAccount } from '../http/account-auth';
+import type { AppEnv, Deps } from '../http/app-env';
+import { jsonBody } from '../http/json-body';
+import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
+import { strictQuery } from '../http/strict-query';
+import { iso } from '../views/telemetry-views';
+import { trimmedText } from './analytics-funnel';
+
+const PERIODS = { day: 86_400_000, week: 7 * 86_400_000 } as const;
+type Period = keyof typeof PERIODS;
+
+export const EventMatcherInput = z
+  .object({
+    kind: z.enum(FUNNEL_KINDS),
+    event_name: trimmedText('event_name').openapi({
+      description: `The exact action name (1 to ${ANALYTICS_FILTER_MAX} characters; surrounding spaces are trimmed).`,
+    }),
+  })
+  .strict()
+  .openapi('AnalyticsEventMatcher');
+
+export const filter = (what: string) =>
+  z
+    .string()
+    .optional()
+    .openapi({
+      description: `Exact ${what}, 1 to ${ANALYTICS_FILTER_MAX} characters after trimming.`,
+    });
+
+const RetentionRequest = z
+  .object({
+    ...analyticsRangeFields,
+    service_name: filter('service name'),
+    release: filter('release'),
+    environment: filter('environment'),
+    period: z
+      .enum(['day', 'week'])
+      .optional()
+      .openapi({ description: 'Cohort and return period, aligned at `since`; default `day`.' }),
+    start_event: EventMatcherInput.optional().openapi({
+      description: 'The action that puts a user in a cohort; any action when omitted.',
+    }),
+    return_event: EventMatcherInput.optional().openapi({
+      description: 'The action that counts as a return; any action when omitted.',
+    }),
+  })
+  .strict()
+  .openapi('RetentionRequest');
+
+export const fraction = (description: string) =>
+  z
+    .number()
+    .min(0)
+    .max(1)
+    .openapi({
+      description: `${description} A fraction from 0 to 1; 0 when the denominator is 0.`,
+    });
+const matcherOut = orNull(z.object({ kind: z.enum(FUNNEL_KINDS), event_name: z.string() }));
+
+const RetentionResponse = z
+  .object({
+    schema_version: z.literal(1),
+    query: z.object({
+      ...analyticsQueryEcho,
+      period: z.enum(['day', 'week']),
+      start_event: matcherOut,
+      return_event: matcherOut,
+    }),
+    period_seconds: z.number().int(),
+    summary: z.object({
+      units: z
+        .number()
+        .int()
+        .openapi({ description: 'Users in a cohort (distinct `distinct_id`).' }),
+      returning_units: z
+        .number()
+        .int()
+        .openapi({ description: 'Of them, users returning in a later period.' }),
+      return_rate: fraction('`returning_units` over `units`.'),
+    }),
+    cohorts: z.array(
+      z.object({
+        start: z.string().openapi({ format: 'date-time', description: 'Start of the period.' }),
+        units: z.number().int().openapi({ description: 'Users whose first start event is in it.' }),
+        retained: z.array(z.number().int()).openapi({
+          description:
+            'Per period offset from the cohort (0 is the cohort itself, its size): users with a return event then. As many as periods remain until `until`.',
+        }),
+        rates: z.array(fraction('`retained` over `units`.')),
+      }),
+    ),
+    coverage: z.object({
+      events: z.number().int().openapi({ description: 'Actions in range.' }),
+      start_events: z.number().int(),
+      return_events: z.number().int(),
+      limitations: z.array(z.string()),
+    }),
+  })
+  .openapi('Retention');
+
+const postRetention = createRoute({
+  method: 'post',
+  path: '/api/telemetry/analytics/retention',
+  tags: ['analytics'],
+  summary: 'Cohorts of users by their first start event and their later returns',
+  description:
+    'Users are `distinct_id` values. Periods (a day or a week) are aligned at `since`; the last is cut at `until`. A user belongs to the cohort of the period of its first start event in range and is retained in each later period holding one of its return events. ' +
+    'An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.',
+  security: bearerSecurity,
+  request: {
+    query: z.object({}).strict(),
+    body: { required: true, content: { 'application/json': { schema: RetentionRequest } } },
+  },
+  responses: {
+    200: jsonContent(RetentionResponse, 'The retention cohorts.'),
+    ...errorResponses(400, 401, 413, 415, 422),
+  },
+});
+
+export const matcher = (
+  m: { kind: (typeof FUNNEL_KINDS)[number]; event_name: string } | undefined,
+) => (m === undefined ? null : { kind: m.kind, eventName: m.event_name.trim() });
+
+export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const auth = requireAccount(deps, { session: false });
+  app.openapi(
+    { ...postRetention, middleware: [auth, strictQuery([]), jsonBody()] as const },
+    async (c) => {
+      const body = c.req.valid('json');
+      const range = parseAnalyticsRange(body, deps.now());
+      const serviceName = analyticsFilter('service_name', body.service_name);
+      const release = analyticsFilter('release', body.release);
+      const environment = analyticsFilter('environment', body.environment);
+      const period: Period = body.period ?? 'day';
+      const start: EventMatcher = matcher(body.start_event);
+      const ret: EventMatcher = matcher(body.return_event);
+      const projectId = body.project_id.toLowerCase();
+      const readable = await deps.store.projects.readable(c.get('principal').accountId, projectId);
+      const q = {
+        projectId,
+        from: range.since,
+        to: range.until,
+        environment,
+        serviceName,
+        release,
+        unit: 'distinct_id' as const,
+      };
+      const names =
+        start !== null && ret !== null ? [...new Set([start.eventName, ret.eventName])] : null;
+      const events = readable ? await deps.store.actions.stepEvents({ ...q, names }) : [];
+      const counts = readable ? await deps.store.actions.coverage(q) : { events: 0 };
+      const periodMs = PERIODS[period];
+      const result = computeRetention(
+        { since: range.since, until: range.until, periodMs, start, ret },
+        events,
+      );
+      const out = (m: EventMatcher) =>
+        m === null ? null : { kind: m.kind, event_name: m.eventName };
+      return c.json(
+        {
+          schema_version: 1 as const,
+          query: {
+            project_id: projectId,
+            since: iso(range.since),
+            until: iso(range.until),
+            service_name: serviceName,
+            release,
+            environment,
+            period,
+            start_event: out(start),
+            return_event: out(ret),
+          },
+          period_seconds: periodMs / 1000,
+          summary: {
+            units: result.units,
+            returning_units: result.returningUnits,
+            return_rate: rate(result.returningUnits, result.units),
+          },
+          cohorts: result.cohorts.map((cohort, i) => ({
+            start: iso(range.since + i * periodMs),
+            units: cohort.units,
+            retained: cohort.retained,
+            rates: cohort.retained.map((n) => rate(n, cohort.units)),
+          })),
+          coverage: {
+            events: counts.events,
+            start_events: result.startEvents,
+            return_events: result.returnEvents,
+            limitations: [
+              'Rates are fractions from 0 to 1; a rate whose denominator is 0 is reported as 0.',
+              'Users are distinct_id values: an anonymous id counts as its own user, and one person under two ids counts twice.',
+              'A user first seen before since is counted from its first start event in range; later cohorts have fewer periods to return in.',
+            ],
+          },
+        },
+        200,
+      );
+    },
+  );
+}

@@ -1,0 +1,14 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv, Deps } from '../http/app-env';
+import { registerFunnelRoute } from './analytics-funnel';
+import { registerAnalyticsReadRoutes } from './analytics-reads';
+import { registerPathsRoute } from './analytics-paths';
+import { registerRetentionRoute } from './analytics-retention';
+
+/** Product analytics (spec "Product analytics"): one project, one range of at most 31 days. */
+export function registerAnalyticsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  registerFunnelRoute(app, deps);
+  registerAnalyticsReadRoutes(app, deps);
+  registerRetentionRoute(app, deps);
+  registerPathsRoute(app, deps);
+}
