@@ -1,7 +1,6 @@
 import { useQuery, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { ApiError } from '../../api/errors';
 import { projectsQueries } from '../../api/queries/projects';
 import {
   deploymentQueries,
@@ -11,8 +10,8 @@ import {
 } from '../../api/queries/releases';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { ErrorState } from '../../ui/error-state';
 import { InfoIcon } from '../../ui/icons';
+import { ListFailure } from '../../ui/list-failure';
 import { ListPage } from '../../ui/list-page';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
@@ -52,21 +51,13 @@ export function ReleasesPage() {
             <PendingState label="Loading releases…" />
           </StateFrame>
         }
-        renderError={(error, retry) => {
-          const refused = error instanceof ApiError && error.status === 422;
-          return (
-            <StateFrame>
-              <ErrorState error={error} reset={refused ? undefined : retry} />
-              {refused && narrowed && (
-                <div className={styles.errorActions}>
-                  <Button size="sm" onClick={() => setSearch((p) => clearedReleaseFilters(p))}>
-                    Clear filters
-                  </Button>
-                </div>
-              )}
-            </StateFrame>
-          );
-        }}
+        renderError={(error, retry) => (
+          <ListFailure
+            error={error}
+            retry={retry}
+            onClearFilters={narrowed ? () => setSearch((p) => clearedReleaseFilters(p)) : undefined}
+          />
+        )}
       >
         <ReleaseResults
           key={filtersKey}

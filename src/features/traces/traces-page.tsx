@@ -1,13 +1,12 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../api/errors';
 import { projectsQueries } from '../../api/queries/projects';
 import { traceQueries, type TraceListFilters } from '../../api/queries/traces';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { ErrorState } from '../../ui/error-state';
 import { TraceIcon } from '../../ui/icons';
+import { ListFailure } from '../../ui/list-failure';
 import { ListPage } from '../../ui/list-page';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
@@ -47,22 +46,13 @@ export function TracesPage() {
             <PendingState label="Loading traces…" />
           </StateFrame>
         }
-        renderError={(error, retry) => {
-          // A refused request (422) is fixed by changing the filters, not by trying again.
-          const refused = error instanceof ApiError && error.status === 422;
-          return (
-            <StateFrame>
-              <ErrorState error={error} reset={refused ? undefined : retry} />
-              {refused && narrowed && (
-                <div className={styles.errorActions}>
-                  <Button size="sm" onClick={() => setSearch((p) => clearedTraceFilters(p))}>
-                    Clear filters
-                  </Button>
-                </div>
-              )}
-            </StateFrame>
-          );
-        }}
+        renderError={(error, retry) => (
+          <ListFailure
+            error={error}
+            retry={retry}
+            onClearFilters={narrowed ? () => setSearch((p) => clearedTraceFilters(p)) : undefined}
+          />
+        )}
       >
         <TraceResults key={filtersKey} filters={filters} scale={search.scale ?? 'log'} />
       </QueryBoundary>
