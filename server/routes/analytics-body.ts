@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { FUNNEL_KINDS } from '../domain/funnel';
+import { ANALYTICS_FILTER_MAX } from '../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../domain/read-rules/series-window';
+import type { EventMatcher } from '../domain/retention';
 import type { AnalysisUnitColumn } from '../store/store';
 
 export const UUID_RE =
@@ -36,3 +39,54 @@ export const analyticsQueryEcho = {
   release: z.string().nullable(),
   environment: z.string().nullable(),
 };
+
+/** Retention and lifecycle periods, aligned at `since` (period i is `[since + i·P, …)`). */
+export const ANALYTICS_PERIODS = { day: 86_400_000, week: 7 * 86_400_000 } as const;
+export type AnalyticsPeriod = keyof typeof ANALYTICS_PERIODS;
+
+export const trimmedText = (what: string) =>
+  z.string().refine((s) => s.trim().length >= 1 && s.trim().length <= ANALYTICS_FILTER_MAX, {
+    message: `${what} must be 1 to ${ANALYTICS_FILTER_MAX} characters after trimming`,
+  });
+
+/** One action kind and exact name (retention, paths, lifecycle and segment events). */
+export const EventMatcherInput = z
+  .object({
+    kind: z.enum(FUNNEL_KINDS),
+    event_name: trimmedText('event_name').openapi({
+      description: `The exact action name (1 to ${ANALYTICS_FILTER_MAX} characters; surrounding spaces are trimmed).`,
+    }),
+  })
+  .strict()
+  .openapi('AnalyticsEventMatcher');
+
+/** A matcher as answers echo it in `query`. */
+export const EventMatcherOut = z.object({ kind: z.enum(FUNNEL_KINDS), event_name: z.string() });
+
+export const filter = (what: string) =>
+  z
+    .string()
+    .optional()
+    .openapi({
+      description: `Exact ${what}, 1 to ${ANALYTICS_FILTER_MAX} characters after trimming.`,
+    });
+
+/** A whole-number count with its meaning. */
+export const count = (description: string) => z.number().int().openapi({ description });
+
+export const fraction = (description: string) =>
+  z
+    .number()
+    .min(0)
+    .max(1)
+    .openapi({
+      description: `${description} A fraction from 0 to 1; 0 when the denominator is 0.`,
+    });
+
+export const matcher = (
+  m: { kind: (typeof FUNNEL_KINDS)[number]; event_name: string } | undefined,
+): EventMatcher => (m === undefined ? null : { kind: m.kind, eventName: m.event_name.trim() });
+
+/** The `query` echo of a matcher: `null` for "any action". */
+export const matcherEcho = (m: EventMatcher) =>
+  m === null ? null : { kind: m.kind, event_name: m.eventName };

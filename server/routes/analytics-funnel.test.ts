@@ -117,7 +117,12 @@ describe('POST /api/telemetry/analytics/funnel', () => {
         svc,
         NATIVE,
         p?.ingest_key ?? '',
-        nativeBody({ environment, actions: items }),
+        // Staging runs a release of its own, for the release filter.
+        nativeBody({
+          environment,
+          release: `shop@1.${environment === 'staging' ? 1 : 0}.0`,
+          actions: items,
+        }),
       );
       expect(res.status, res.text).toBe(200);
     }
@@ -135,6 +140,8 @@ describe('POST /api/telemetry/analytics/funnel', () => {
       since: T0,
       until: UNTIL,
       environment: null,
+      service_name: null,
+      release: null,
       analysis_unit: 'session',
       conversion_window_seconds: 600,
       steps: STEPS,
@@ -212,6 +219,20 @@ describe('POST /api/telemetry/analytics/funnel', () => {
     expect(body.coverage).toMatchObject({ classified_events: 20, selected_step_events: 17 });
     const staging = await funnel({ environment: 'staging' });
     expect(staging.steps.map((s) => s.units)).toEqual([1, 0, 0]);
+  });
+
+  it('filters one release and one service exactly (our shared-filter extension)', async () => {
+    const staging = await funnel({ release: ' shop@1.1.0 ' });
+    expect(staging.query).toMatchObject({ release: 'shop@1.1.0', service_name: null });
+    expect(staging.summary).toMatchObject({ candidate_units: 1, entered_units: 1 });
+    expect(staging.steps.map((s) => s.units)).toEqual([1, 0, 0]);
+    const production = await funnel({ release: 'shop@1.0.0' });
+    expect(production.summary).toMatchObject({ candidate_units: 6, entered_units: 5 });
+    const service = await funnel({ service_name: 'checkout-api' });
+    expect(service.summary).toMatchObject({ candidate_units: 7, entered_units: 6 });
+    const other = await funnel({ service_name: 'search-api' });
+    expect(other.summary).toMatchObject({ candidate_units: 0, entered_units: 0 });
+    expect(other.coverage).toMatchObject({ classified_events: 0, selected_step_events: 0 });
   });
 
   it('groups by distinct_id for identified_user: actions without a session count', async () => {
@@ -294,7 +315,9 @@ describe('POST /api/telemetry/analytics/funnel', () => {
       [{ since: '2025-01-01T00:00:00Z', until: '2025-02-01T00:00:01Z' }, /at most 31 days/],
       [{ environment: ' ' }, /environment must be 1 to 256/],
       [{ environment: 'e'.repeat(257) }, /environment must be 1 to 256/],
-      [{ release: 'web@1' }, /unknown key release/],
+      [{ release: ' ' }, /release must be 1 to 256/],
+      [{ service_name: 's'.repeat(257) }, /service_name must be 1 to 256/],
+      [{ releases: 'web@1' }, /unknown key releases/],
     ];
     for (const [o, text] of cases) {
       const res = await post(request(o));

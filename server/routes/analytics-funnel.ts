@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { ANALYSIS_UNITS, UNIT_COLUMN, analyticsRangeFields } from './analytics-body';
+import { ANALYSIS_UNITS, UNIT_COLUMN, analyticsRangeFields, trimmedText } from './analytics-body';
 import { FUNNEL_KINDS, computeFunnel, rate } from '../domain/funnel';
 import {
   ANALYTICS_FILTER_MAX,
@@ -21,11 +21,6 @@ export const FUNNEL_MAX_STEPS = 8;
 export const FUNNEL_MAX_WINDOW_SECONDS = MAX_RANGE_DAYS * 86_400;
 export const FUNNEL_PATH = '/api/telemetry/analytics/funnel';
 
-export const trimmedText = (what: string) =>
-  z.string().refine((s) => s.trim().length >= 1 && s.trim().length <= ANALYTICS_FILTER_MAX, {
-    message: `${what} must be 1 to ${ANALYTICS_FILTER_MAX} characters after trimming`,
-  });
-
 const FunnelStepInput = z
   .object({
     kind: z.enum(FUNNEL_KINDS).openapi({ description: 'The action kind the step matches.' }),
@@ -44,6 +39,18 @@ const FunnelRequest = z
       .optional()
       .openapi({
         description: `Exact environment (1 to ${ANALYTICS_FILTER_MAX} characters after trimming); every environment when omitted.`,
+      }),
+    service_name: z
+      .string()
+      .optional()
+      .openapi({
+        description: `Ours (a shared analytics filter): exact service name, 1 to ${ANALYTICS_FILTER_MAX} characters after trimming.`,
+      }),
+    release: z
+      .string()
+      .optional()
+      .openapi({
+        description: `Ours (a shared analytics filter): exact release, 1 to ${ANALYTICS_FILTER_MAX} characters after trimming; compare releases by running the funnel once per release.`,
       }),
     analysis_unit: z.enum(ANALYSIS_UNITS).openapi({
       description:
@@ -80,6 +87,8 @@ const FunnelQueryEcho = z
     since: z.string().openapi({ format: 'date-time', description: 'Resolved, inclusive.' }),
     until: z.string().openapi({ format: 'date-time', description: 'Resolved, exclusive.' }),
     environment: orNull(z.string()),
+    service_name: orNull(z.string()),
+    release: orNull(z.string()),
     analysis_unit: z.enum(ANALYSIS_UNITS),
     conversion_window_seconds: z.number().int(),
     steps: z.array(z.object({ kind: z.enum(FUNNEL_KINDS), event_name: z.string() })),
@@ -208,6 +217,8 @@ export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void 
       const body = c.req.valid('json');
       const range = parseAnalyticsRange(body, deps.now());
       const environment = analyticsFilter('environment', body.environment);
+      const serviceName = analyticsFilter('service_name', body.service_name);
+      const release = analyticsFilter('release', body.release);
       const steps = body.steps.map((s) => ({ kind: s.kind, eventName: s.event_name.trim() }));
       const unit = UNIT_COLUMN[body.analysis_unit];
       const windowMs = body.conversion_window_seconds * 1000;
@@ -215,7 +226,15 @@ export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void 
 
       // An unreadable project reads nothing: the same shape with zero counts.
       const readable = await deps.store.projects.readable(c.get('principal').accountId, projectId);
-      const q = { projectId, from: range.since, to: range.until, environment, unit };
+      const q = {
+        projectId,
+        from: range.since,
+        to: range.until,
+        environment,
+        serviceName,
+        release,
+        unit,
+      };
       const counts = readable ? await deps.store.actions.coverage(q) : NO_COUNTS;
       const events = readable
         ? await deps.store.actions.stepEvents({
@@ -273,6 +292,8 @@ export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void 
             since: iso(range.since),
             until: iso(range.until),
             environment,
+            service_name: serviceName,
+            release,
             analysis_unit: body.analysis_unit,
             conversion_window_seconds: body.conversion_window_seconds,
             steps: steps.map((s) => ({ kind: s.kind, event_name: s.eventName })),
@@ -308,8 +329,8 @@ export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void 
             target: FUNNEL_PATH,
             reason:
               environment === null
-                ? 'Run the same funnel once per environment (or release window) and compare the steps side by side.'
-                : 'Run the same funnel with another environment and compare the steps side by side.',
+                ? 'Run the same funnel once per environment (or per release) and compare the steps side by side.'
+                : 'Run the same funnel with another environment (or release) and compare the steps side by side.',
           },
         },
         200,

@@ -1,11 +1,18 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   ANALYSIS_UNITS,
+  EventMatcherInput,
+  EventMatcherOut,
   UNIT_COLUMN,
   analyticsQueryEcho,
   analyticsRangeFields,
+  filter,
+  fraction,
+  matcher,
+  matcherEcho,
 } from './analytics-body';
-import { FUNNEL_KINDS, rate } from '../domain/funnel';
+import type { FUNNEL_KINDS } from '../domain/funnel';
+import { rate } from '../domain/funnel';
 import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
 import { computePaths } from '../domain/paths';
 import { requireAccount } from '../http/account-auth';
@@ -14,7 +21,6 @@ import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { iso } from '../views/telemetry-views';
-import { EventMatcherInput, filter, fraction, matcher } from './analytics-retention';
 
 export const PATHS_MAX_DEPTH = 5;
 export const PATHS_MAX_LIMIT = 50;
@@ -49,7 +55,7 @@ const PathsRequest = z
   .strict()
   .openapi('PathsRequest');
 
-const stepOut = z.object({ kind: z.enum(FUNNEL_KINDS), event_name: z.string() });
+const stepOut = EventMatcherOut;
 
 const PathsResponse = z
   .object({
@@ -142,7 +148,7 @@ export function registerPathsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
             release,
             environment,
             analysis_unit: analysisUnit,
-            start_event: start === null ? null : { kind: start.kind, event_name: start.eventName },
+            start_event: matcherEcho(start),
             depth,
             limit,
           },

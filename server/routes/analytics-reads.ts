@@ -16,6 +16,7 @@ import {
   parseVersionOne,
 } from '../domain/read-rules/series-window';
 import { isUuid } from '../domain/read-rules/uuid';
+import { count } from './analytics-body';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
@@ -89,7 +90,6 @@ const fraction = (description: string) =>
     .openapi({
       description: `${description} A fraction from 0 to 1; 0 when the denominator is 0.`,
     });
-const count = (description: string) => z.number().int().openapi({ description });
 
 const AnalyticsFiltersSchema = z
   .object({

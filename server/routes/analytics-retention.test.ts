@@ -130,14 +130,4 @@ describe('POST /api/telemetry/analytics/retention', () => {
     }
     expectError(await post('nope'), 422, 'invalid_json');
   });
-
-  it('leaves lifecycle and segment comparison unbuilt (404)', async () => {
-    for (const path of ['lifecycle', 'segments/compare']) {
-      const res = await call(svc.baseUrl, 'POST', `/api/telemetry/analytics/${path}`, {
-        token,
-        json: request(),
-      });
-      expectError(res, 404, 'not_found');
-    }
-  });
 });

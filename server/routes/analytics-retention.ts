@@ -1,11 +1,18 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { analyticsQueryEcho, analyticsRangeFields } from './analytics-body';
-import { FUNNEL_KINDS, rate } from '../domain/funnel';
 import {
-  ANALYTICS_FILTER_MAX,
-  analyticsFilter,
-  parseAnalyticsRange,
-} from '../domain/read-rules/analytics-range';
+  ANALYTICS_PERIODS,
+  EventMatcherInput,
+  EventMatcherOut,
+  analyticsQueryEcho,
+  analyticsRangeFields,
+  filter,
+  fraction,
+  matcher,
+  matcherEcho,
+  type AnalyticsPeriod,
+} from './analytics-body';
+import { rate } from '../domain/funnel';
+import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
 import { computeRetention, type EventMatcher } from '../domain/retention';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
@@ -13,28 +20,6 @@ import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { iso } from '../views/telemetry-views';
-import { trimmedText } from './analytics-funnel';
-
-const PERIODS = { day: 86_400_000, week: 7 * 86_400_000 } as const;
-type Period = keyof typeof PERIODS;
-
-export const EventMatcherInput = z
-  .object({
-    kind: z.enum(FUNNEL_KINDS),
-    event_name: trimmedText('event_name').openapi({
-      description: `The exact action name (1 to ${ANALYTICS_FILTER_MAX} characters; surrounding spaces are trimmed).`,
-    }),
-  })
-  .strict()
-  .openapi('AnalyticsEventMatcher');
-
-export const filter = (what: string) =>
-  z
-    .string()
-    .optional()
-    .openapi({
-      description: `Exact ${what}, 1 to ${ANALYTICS_FILTER_MAX} characters after trimming.`,
-    });
 
 const RetentionRequest = z
   .object({
@@ -56,15 +41,7 @@ const RetentionRequest = z
   .strict()
   .openapi('RetentionRequest');
 
-export const fraction = (description: string) =>
-  z
-    .number()
-    .min(0)
-    .max(1)
-    .openapi({
-      description: `${description} A fraction from 0 to 1; 0 when the denominator is 0.`,
-    });
-const matcherOut = orNull(z.object({ kind: z.enum(FUNNEL_KINDS), event_name: z.string() }));
+const matcherOut = orNull(EventMatcherOut);
 
 const RetentionResponse = z
   .object({
@@ -126,10 +103,6 @@ const postRetention = createRoute({
   },
 });
 
-export const matcher = (
-  m: { kind: (typeof FUNNEL_KINDS)[number]; event_name: string } | undefined,
-) => (m === undefined ? null : { kind: m.kind, eventName: m.event_name.trim() });
-
 export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
   app.openapi(
@@ -140,7 +113,7 @@ export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
       const serviceName = analyticsFilter('service_name', body.service_name);
       const release = analyticsFilter('release', body.release);
       const environment = analyticsFilter('environment', body.environment);
-      const period: Period = body.period ?? 'day';
+      const period: AnalyticsPeriod = body.period ?? 'day';
       const start: EventMatcher = matcher(body.start_event);
       const ret: EventMatcher = matcher(body.return_event);
       const projectId = body.project_id.toLowerCase();
@@ -158,13 +131,11 @@ export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
         start !== null && ret !== null ? [...new Set([start.eventName, ret.eventName])] : null;
       const events = readable ? await deps.store.actions.stepEvents({ ...q, names }) : [];
       const counts = readable ? await deps.store.actions.coverage(q) : { events: 0 };
-      const periodMs = PERIODS[period];
+      const periodMs = ANALYTICS_PERIODS[period];
       const result = computeRetention(
         { since: range.since, until: range.until, periodMs, start, ret },
         events,
       );
-      const out = (m: EventMatcher) =>
-        m === null ? null : { kind: m.kind, event_name: m.eventName };
       return c.json(
         {
           schema_version: 1 as const,
@@ -176,8 +147,8 @@ export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
             release,
             environment,
             period,
-            start_event: out(start),
-            return_event: out(ret),
+            start_event: matcherEcho(start),
+            return_event: matcherEcho(ret),
           },
           period_seconds: periodMs / 1000,
           summary: {

@@ -636,11 +636,35 @@ export type ActionCoverageCounts = {
 /** A step event of a funnel: the unit column's value (`null` when missing). */
 export type ActionStepEvent = { unit: string | null; kind: string; name: string; at: number };
 
+/** One analytics segment's actions (segment comparison); `match` is "any action" when null. */
+export type ActionSegmentQuery = ActionFilteredRange & {
+  unit: AnalysisUnitColumn;
+  match: { kind: string; name: string } | null;
+  /** Top actions listed (0 skips that query). */
+  topLimit: number;
+};
+
+export type ActionSegmentCounts = {
+  /** Every action in the segment's range and filters, matching or not. */
+  all: number;
+  /** Matching actions. */
+  events: number;
+  /** Matching actions carrying the unit column. */
+  unitIdentified: number;
+  /** Distinct unit values among the matching actions. */
+  units: number;
+  /** Matching actions by name and kind, most events first, then name and kind. */
+  top: { name: string; kind: string; events: number; units: number }[];
+};
+
 export interface ActionsStore {
   /** Matching actions, newest first (occurred_at DESC, id DESC), at most `limit`. */
   list(q: ActionListQuery): Promise<ActionRecord[]>;
   /** Coverage counts over every action in range. */
-  coverage(q: ActionRangeQuery & { unit: AnalysisUnitColumn }): Promise<ActionCoverageCounts>;
+  coverage(
+    q: ActionRangeQuery &
+      Partial<Pick<ActionFilteredRange, 'serviceName' | 'release'>> & { unit: AnalysisUnitColumn },
+  ): Promise<ActionCoverageCounts>;
   /** Actions in range named one of `names` (every action for `null`), in time order. */
   stepEvents(
     q: ActionRangeQuery &
@@ -649,6 +673,8 @@ export interface ActionsStore {
         names: string[] | null;
       },
   ): Promise<ActionStepEvent[]>;
+  /** Counts of one segment's matching actions and its top actions. */
+  segment(q: ActionSegmentQuery): Promise<ActionSegmentCounts>;
   /** Totals, events per bucket and the top actions in range. */
   overview(
     q: ActionFilteredRange & { bucketFrom: number; stepMs: number; topLimit: number },

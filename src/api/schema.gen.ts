@@ -3368,6 +3368,182 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/analytics/lifecycle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * New, returning, resurrecting and dormant users per period
+     * @description Users are `distinct_id` values. Periods (a day or a week) are aligned at `since`; the last is cut at `until`. Every period is listed. The range is not looked beyond: a user first seen before `since` is new in its first period in range, and the first period has only new users. An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['LifecycleRequest'];
+        };
+      };
+      responses: {
+        /** @description The lifecycle per period. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Lifecycle'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telemetry/analytics/segments/compare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Compare an action across 2 to 4 segments of one project
+     * @description Each segment is a name with its own exact filters (filters go inside each segment); the first is the baseline. Per segment: matching actions, distinct units, their share of the project’s units, top actions and the difference from the baseline. Segments may overlap. An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SegmentComparisonRequest'];
+        };
+      };
+      responses: {
+        /** @description The segment comparison. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SegmentComparison'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telemetry/metrics/series': {
     parameters: {
       query?: never;
@@ -5466,6 +5642,8 @@ export interface components {
        */
       until: string;
       environment: string | null;
+      service_name: string | null;
+      release: string | null;
       /** @enum {string} */
       analysis_unit: 'session' | 'identified_user';
       conversion_window_seconds: number;
@@ -5523,6 +5701,10 @@ export interface components {
       until?: string;
       /** @description Exact environment (1 to 256 characters after trimming); every environment when omitted. */
       environment?: string;
+      /** @description Ours (a shared analytics filter): exact service name, 1 to 256 characters after trimming. */
+      service_name?: string;
+      /** @description Ours (a shared analytics filter): exact release, 1 to 256 characters after trimming; compare releases by running the funnel once per release. */
+      release?: string;
       /**
        * @description `session`: actions grouped by `session_id` (actions without one are excluded). `identified_user`: grouped by `distinct_id`.
        * @enum {string}
@@ -5808,6 +5990,199 @@ export interface components {
       depth?: number;
       /** @description Paths listed, 1 to 50 (default 10). */
       limit?: number;
+    };
+    Lifecycle: {
+      /** @enum {number} */
+      schema_version: 1;
+      query: {
+        /** Format: uuid */
+        project_id: string;
+        /** Format: date-time */
+        since: string;
+        /** Format: date-time */
+        until: string;
+        service_name: string | null;
+        release: string | null;
+        environment: string | null;
+        /** @enum {string} */
+        period: 'day' | 'week';
+        event: {
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+        } | null;
+      };
+      period_seconds: number;
+      summary: {
+        /** @description Distinct users (`distinct_id`) active in range. */
+        active_units: number;
+        /** @description Users counted `new` (each active user is new once, in its first period in range, so this equals `active_units`). */
+        new_units: number;
+        /** @description Users `returning` in at least one period. */
+        returning_units: number;
+        /** @description Users `resurrecting` in at least one period. */
+        resurrecting_units: number;
+        /** @description Users `dormant` in at least one period. */
+        dormant_units: number;
+      };
+      periods: {
+        /**
+         * Format: date-time
+         * @description Start of the period.
+         */
+        start: string;
+        /** @description Users active in it (`new` + `returning` + `resurrecting`). */
+        active: number;
+        /** @description Users whose first active period in range is this one. */
+        new: number;
+        /** @description Users active in it and in the previous period. */
+        returning: number;
+        /** @description Users active in it, not in the previous period, but in an earlier one. */
+        resurrecting: number;
+        /** @description Users active in the previous period and not in this one (a positive count; charts draw it below zero). */
+        dormant: number;
+      }[];
+      coverage: {
+        /** @description Actions in range (and filters). */
+        events: number;
+        /** @description Of them, actions that make a user active (`event`). */
+        matching_events: number;
+        limitations: string[];
+      };
+    };
+    LifecycleRequest: {
+      /**
+       * Format: uuid
+       * @description One project.
+       */
+      project_id: string;
+      /** @description `<n>h`, `<n>d` or RFC3339, inclusive. The range to `until` is at most 31 days. */
+      since: string;
+      /** @description RFC3339, exclusive, later than `since`; default the request time. */
+      until?: string;
+      /** @description Exact service name, 1 to 256 characters after trimming. */
+      service_name?: string;
+      /** @description Exact release, 1 to 256 characters after trimming. */
+      release?: string;
+      /** @description Exact environment, 1 to 256 characters after trimming. */
+      environment?: string;
+      /**
+       * @description Period, aligned at `since`; default `day`.
+       * @enum {string}
+       */
+      period?: 'day' | 'week';
+      event?: components['schemas']['AnalyticsEventMatcher'] & unknown;
+    };
+    SegmentComparison: {
+      /** @enum {number} */
+      schema_version: 1;
+      query: {
+        /** Format: uuid */
+        project_id: string;
+        /** Format: date-time */
+        since: string;
+        /** Format: date-time */
+        until: string;
+        /** @enum {string} */
+        analysis_unit: 'session' | 'identified_user';
+        event: {
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+        } | null;
+        segments: {
+          name: string;
+          service_name: string | null;
+          release: string | null;
+          environment: string | null;
+        }[];
+      };
+      /** @description The first segment’s name. */
+      baseline: string;
+      project: {
+        /** @description Matching actions in the whole project in range (no segment filter). */
+        events: number;
+        /** @description Distinct units among them: the denominator of `share_of_project_units`. */
+        units: number;
+      };
+      segments: {
+        name: string;
+        /** @description Trimmed; `null` when absent. */
+        filters: {
+          service_name: string | null;
+          release: string | null;
+          environment: string | null;
+        };
+        /** @description Matching actions in the segment. */
+        events: number;
+        /** @description Distinct units with a matching action in the segment. */
+        units: number;
+        /** @description Matching actions carrying the unit id. */
+        unit_identified_events: number;
+        /** @description `unit_identified_events` over `units`; 0 when `units` is 0. */
+        events_per_unit: number;
+        /** @description `units` over `project.units`. A fraction from 0 to 1; 0 when the denominator is 0. */
+        share_of_project_units: number;
+        /** @description Without `event`: up to 5 actions by name and kind, most events first, then name, then kind. With `event`: that action only. */
+        top_actions: {
+          /** @enum {string} */
+          kind: 'page_view' | 'screen_view' | 'interaction';
+          event_name: string;
+          events: number;
+          units: number;
+        }[];
+        /** @description All 0 for the baseline itself. */
+        difference_from_baseline: {
+          /** @description `units` minus the baseline’s. */
+          units: number;
+          /** @description Relative change of `units` against the baseline’s: (units − baseline) / baseline, from −1 up (not capped at 1); 0 when the baseline has no units. */
+          units_rate_change: number;
+          /** @description `events_per_unit` minus the baseline’s. */
+          events_per_unit_change: number;
+        };
+      }[];
+      coverage: {
+        /** @description Every action of the project in range (no segment filter, any action). */
+        events: number;
+        /** @description Per segment, every action in its filters (any action). */
+        segment_events: {
+          name: string;
+          events: number;
+        }[];
+        /** @description How segments can overlap. */
+        overlapping: string;
+        limitations: string[];
+      };
+    };
+    SegmentComparisonRequest: {
+      /**
+       * Format: uuid
+       * @description One project.
+       */
+      project_id: string;
+      /** @description `<n>h`, `<n>d` or RFC3339, inclusive. The range to `until` is at most 31 days. */
+      since: string;
+      /** @description RFC3339, exclusive, later than `since`; default the request time. */
+      until?: string;
+      /**
+       * @description Default `session`.
+       * @enum {string}
+       */
+      analysis_unit?: 'session' | 'identified_user';
+      event?: components['schemas']['AnalyticsEventMatcher'] & unknown;
+      /** @description 2 to 4 segments; the first is the baseline. Filters go inside each segment (a top-level `service_name`, `release` or `environment` is `422`). */
+      segments: components['schemas']['AnalyticsSegmentInput'][];
+    };
+    /** @description A named slice of the project; without filters, every action of the project. */
+    AnalyticsSegmentInput: {
+      /** @description 1 to 64 characters after trimming; unique ignoring case. */
+      name: string;
+      /** @description Exact service name, 1 to 256 characters after trimming. */
+      service_name?: string;
+      /** @description Exact release, 1 to 256 characters after trimming. */
+      release?: string;
+      /** @description Exact environment, 1 to 256 characters after trimming. */
+      environment?: string;
     };
     MetricSeries: {
       /** @enum {number} */

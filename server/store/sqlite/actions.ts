@@ -7,6 +7,7 @@ import type {
   ActionPropertyCount,
   ActionRangeQuery,
   ActionRecord,
+  ActionSegmentCounts,
   ActionStepEvent,
   ActionsStore,
   AnalysisUnitColumn,
@@ -98,6 +99,39 @@ export function sqliteActions(db: Db): ActionsStore {
            ORDER BY occurred_at, seq`,
         )
         .all(...args, ...(q.names ?? []));
+    },
+
+    async segment(q) {
+      const { where, args } = rangeWhere(q);
+      const unit = unitColumn(q.unit);
+      // The match is a filter of its own, so the totals read the (project_id, name, …) index.
+      const byMatch = q.match ? ' AND name = ? AND kind = ?' : '';
+      const matchArgs = q.match ? [q.match.name, q.match.kind] : [];
+      const all = q.match
+        ? (db
+            .prepare<(string | number)[], { n: number }>(
+              `SELECT COUNT(*) AS n FROM actions WHERE ${where}`,
+            )
+            .get(...args)?.n ?? 0)
+        : null;
+      const totals = db
+        .prepare<(string | number)[], Omit<ActionSegmentCounts, 'all' | 'top'>>(
+          `SELECT COUNT(*) AS events, COALESCE(SUM(${unit} IS NOT NULL), 0) AS unitIdentified,
+             COUNT(DISTINCT ${unit}) AS units
+           FROM actions WHERE ${where}${byMatch}`,
+        )
+        .get(...args, ...matchArgs) ?? { events: 0, unitIdentified: 0, units: 0 };
+      const top =
+        q.topLimit > 0
+          ? db
+              .prepare<(string | number)[], ActionSegmentCounts['top'][number]>(
+                `SELECT name, kind, COUNT(*) AS events, COUNT(DISTINCT ${unit}) AS units
+                 FROM actions WHERE ${where}${byMatch} GROUP BY name, kind
+                 ORDER BY events DESC, name, kind LIMIT ?`,
+              )
+              .all(...args, ...matchArgs, q.topLimit)
+          : [];
+      return { all: all ?? totals.events, ...totals, top };
     },
 
     async overview(q) {
