@@ -15,6 +15,8 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppLogsRouteImport } from './routes/_app/logs'
 import { Route as AppMetricsRouteImport } from './routes/_app/metrics'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
+import { Route as AppAnalyticsIndexRouteImport } from './routes/_app/analytics.index'
+import { Route as AppAnalyticsFunnelsRouteImport } from './routes/_app/analytics.funnels'
 import { Route as AppIssuesIndexRouteImport } from './routes/_app/issues.index'
 import { Route as AppIssuesIssueIdRouteImport } from './routes/_app/issues.$issueId'
 import { Route as AppReleasesIndexRouteImport } from './routes/_app/releases.index'
@@ -49,6 +51,16 @@ const AppMetricsRoute = AppMetricsRouteImport.update({
 const AppProjectsRoute = AppProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAnalyticsIndexRoute = AppAnalyticsIndexRouteImport.update({
+  id: '/analytics/',
+  path: '/analytics/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAnalyticsFunnelsRoute = AppAnalyticsFunnelsRouteImport.update({
+  id: '/analytics/funnels',
+  path: '/analytics/funnels',
   getParentRoute: () => AppRoute,
 } as any)
 const AppIssuesIndexRoute = AppIssuesIndexRouteImport.update({
@@ -88,9 +100,11 @@ export interface FileRoutesByFullPath {
   '/logs': typeof AppLogsRoute
   '/metrics': typeof AppMetricsRoute
   '/projects': typeof AppProjectsRoute
+  '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
   '/releases/$release': typeof AppReleasesReleaseRoute
   '/traces/$traceId': typeof AppTracesTraceIdRoute
+  '/analytics/': typeof AppAnalyticsIndexRoute
   '/issues/': typeof AppIssuesIndexRoute
   '/releases/': typeof AppReleasesIndexRoute
   '/traces/': typeof AppTracesIndexRoute
@@ -101,9 +115,11 @@ export interface FileRoutesByTo {
   '/metrics': typeof AppMetricsRoute
   '/projects': typeof AppProjectsRoute
   '/': typeof AppIndexRoute
+  '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
   '/releases/$release': typeof AppReleasesReleaseRoute
   '/traces/$traceId': typeof AppTracesTraceIdRoute
+  '/analytics': typeof AppAnalyticsIndexRoute
   '/issues': typeof AppIssuesIndexRoute
   '/releases': typeof AppReleasesIndexRoute
   '/traces': typeof AppTracesIndexRoute
@@ -116,9 +132,11 @@ export interface FileRoutesById {
   '/_app/metrics': typeof AppMetricsRoute
   '/_app/projects': typeof AppProjectsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/_app/issues/$issueId': typeof AppIssuesIssueIdRoute
   '/_app/releases/$release': typeof AppReleasesReleaseRoute
   '/_app/traces/$traceId': typeof AppTracesTraceIdRoute
+  '/_app/analytics/': typeof AppAnalyticsIndexRoute
   '/_app/issues/': typeof AppIssuesIndexRoute
   '/_app/releases/': typeof AppReleasesIndexRoute
   '/_app/traces/': typeof AppTracesIndexRoute
@@ -131,9 +149,11 @@ export interface FileRouteTypes {
     | '/logs'
     | '/metrics'
     | '/projects'
+    | '/analytics/funnels'
     | '/issues/$issueId'
     | '/releases/$release'
     | '/traces/$traceId'
+    | '/analytics/'
     | '/issues/'
     | '/releases/'
     | '/traces/'
@@ -144,9 +164,11 @@ export interface FileRouteTypes {
     | '/metrics'
     | '/projects'
     | '/'
+    | '/analytics/funnels'
     | '/issues/$issueId'
     | '/releases/$release'
     | '/traces/$traceId'
+    | '/analytics'
     | '/issues'
     | '/releases'
     | '/traces'
@@ -158,9 +180,11 @@ export interface FileRouteTypes {
     | '/_app/metrics'
     | '/_app/projects'
     | '/_app/'
+    | '/_app/analytics/funnels'
     | '/_app/issues/$issueId'
     | '/_app/releases/$release'
     | '/_app/traces/$traceId'
+    | '/_app/analytics/'
     | '/_app/issues/'
     | '/_app/releases/'
     | '/_app/traces/'
@@ -215,6 +239,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/analytics/': {
+      id: '/_app/analytics/'
+      path: '/analytics'
+      fullPath: '/analytics/'
+      preLoaderRoute: typeof AppAnalyticsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/analytics/funnels': {
+      id: '/_app/analytics/funnels'
+      path: '/analytics/funnels'
+      fullPath: '/analytics/funnels'
+      preLoaderRoute: typeof AppAnalyticsFunnelsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/issues/': {
       id: '/_app/issues/'
       path: '/issues'
@@ -265,9 +303,11 @@ interface AppRouteChildren {
   AppMetricsRoute: typeof AppMetricsRoute
   AppProjectsRoute: typeof AppProjectsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAnalyticsFunnelsRoute: typeof AppAnalyticsFunnelsRoute
   AppIssuesIssueIdRoute: typeof AppIssuesIssueIdRoute
   AppReleasesReleaseRoute: typeof AppReleasesReleaseRoute
   AppTracesTraceIdRoute: typeof AppTracesTraceIdRoute
+  AppAnalyticsIndexRoute: typeof AppAnalyticsIndexRoute
   AppIssuesIndexRoute: typeof AppIssuesIndexRoute
   AppReleasesIndexRoute: typeof AppReleasesIndexRoute
   AppTracesIndexRoute: typeof AppTracesIndexRoute
@@ -278,9 +318,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppMetricsRoute: AppMetricsRoute,
   AppProjectsRoute: AppProjectsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAnalyticsFunnelsRoute: AppAnalyticsFunnelsRoute,
   AppIssuesIssueIdRoute: AppIssuesIssueIdRoute,
   AppReleasesReleaseRoute: AppReleasesReleaseRoute,
   AppTracesTraceIdRoute: AppTracesTraceIdRoute,
+  AppAnalyticsIndexRoute: AppAnalyticsIndexRoute,
   AppIssuesIndexRoute: AppIssuesIndexRoute,
   AppReleasesIndexRoute: AppReleasesIndexRoute,
   AppTracesIndexRoute: AppTracesIndexRoute,

@@ -21,3 +21,8 @@ export function formatPointChange(points: number): string {
   const text = Math.abs(rounded).toFixed(1);
   return rounded > 0 ? `+${text} pp` : `−${text} pp`;
 }
+
+/** A rate the service sends as a fraction from 0 to 1, shown like a share: `56.2%`. */
+export function formatFraction(fraction: number): string {
+  return formatBasisPoints(fraction * 10_000);
+}

@@ -4,6 +4,7 @@
  * than 500 buckets is refused. Buckets are whole intervals from the epoch (UTC): the service
  * floors `since` and ceils `until` to the interval before counting them.
  */
+import { checkRangeLength } from './read-range';
 
 export const SERIES_INTERVALS = ['1m', '5m', '15m', '1h', '6h', '1d'] as const;
 export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
@@ -21,8 +22,6 @@ export const INTERVAL_MS: Record<SeriesInterval, number> = {
   '1d': DAY_MS,
 };
 
-/** The longest range a series or volume read covers (measured before widening). */
-export const MAX_WINDOW_MS = 31 * DAY_MS;
 /** The most buckets a fixed interval may give. */
 export const MAX_BUCKETS = 500;
 /** `auto` picks the smallest interval giving at most this many buckets. */
@@ -67,14 +66,8 @@ const count = (n: number) => n.toLocaleString('en-US');
  * words a person can act on. Checked before sending, so a refusal is explained, not fetched.
  */
 export function checkWindow(sinceMs: number, untilMs: number, choice: IntervalChoice): WindowCheck {
-  if (untilMs - sinceMs > MAX_WINDOW_MS) {
-    const days = Math.ceil((untilMs - sinceMs) / DAY_MS);
-    return {
-      ok: false,
-      reason: 'range',
-      message: `This range covers ${count(days)} days; charts read at most 31 days. Choose a shorter time range.`,
-    };
-  }
+  const length = checkRangeLength(sinceMs, untilMs, 'charts');
+  if (!length.ok) return { ok: false, reason: 'range', message: length.message };
   const interval = choice === 'auto' ? autoInterval(sinceMs, untilMs) : choice;
   const buckets = bucketCount(sinceMs, untilMs, interval);
   if (buckets > MAX_BUCKETS) {

@@ -17,6 +17,7 @@ export function FilterInput({
   trim = false,
   icon = false,
   wide = false,
+  suggestions,
 }: {
   label: string;
   placeholder?: string;
@@ -27,6 +28,8 @@ export function FilterInput({
   /** A search icon inside the box. */
   icon?: boolean;
   wide?: boolean;
+  /** Values offered as the person types (a native datalist); any other text is allowed. */
+  suggestions?: readonly string[] | undefined;
 }) {
   const id = useId();
   const [text, setText] = useState(value ?? '');
@@ -60,10 +63,18 @@ export function FilterInput({
         autoComplete="off"
         spellCheck={false}
         onChange={(e) => setText(e.target.value)}
+        list={suggestions ? `${id}-suggestions` : undefined}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && normalized !== value) onCommit(normalized);
         }}
       />
+      {suggestions && (
+        <datalist id={`${id}-suggestions`}>
+          {suggestions.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      )}
     </div>
   );
 }

@@ -42,6 +42,32 @@ export const ChevronDownIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const ArrowUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 12.5v-9M4.5 7 8 3.5 11.5 7" />
+  </Icon>
+);
+
+export const ArrowDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 3.5v9M4.5 9 8 12.5 11.5 9" />
+  </Icon>
+);
+
+/** Bars narrowing downwards: the funnels entry. */
+export const FunnelIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2.5 3.5h11M4.5 7h7M6.5 10.5h3" />
+  </Icon>
+);
+
+/** A small bar chart: the analytics entry. */
+export const AnalyticsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 13h10M4.75 10.5v-3M8 10.5V4M11.25 10.5V6.5" />
+  </Icon>
+);
+
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M8 3.5v9M3.5 8h9" />

@@ -1,4 +1,5 @@
 import { ToggleGroup } from 'radix-ui';
+import field from './labelled-field.module.css';
 import styles from './segmented-choice.module.css';
 
 /**
@@ -10,13 +11,16 @@ export function SegmentedChoice<V extends string>({
   value,
   options,
   onChange,
+  caption,
 }: {
   label: string;
   value: V;
   options: readonly { value: V; label: string }[];
   onChange: (value: V) => void;
+  /** A short visible label above the toggles, as a form field has (`label` names the group). */
+  caption?: string | undefined;
 }) {
-  return (
+  const group = (
     <ToggleGroup.Root
       type="single"
       aria-label={label}
@@ -33,5 +37,14 @@ export function SegmentedChoice<V extends string>({
         </ToggleGroup.Item>
       ))}
     </ToggleGroup.Root>
+  );
+  if (caption === undefined) return group;
+  return (
+    <div className={field.field}>
+      <span className={field.label} aria-hidden="true">
+        {caption}
+      </span>
+      {group}
+    </div>
   );
 }

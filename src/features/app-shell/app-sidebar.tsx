@@ -17,9 +17,9 @@ export function AppSidebar({ organization }: { organization: string | undefined 
       )}
       <nav aria-label="Main" className={styles.nav}>
         <ul>
-          {navEntries.map(({ to, label, icon: Icon }) => (
+          {navEntries.map(({ to, label, exact = false, icon: Icon }) => (
             <li key={to}>
-              <Link to={to} className={styles.navLink}>
+              <Link to={to} className={styles.navLink} activeOptions={{ exact }}>
                 <Icon className={styles.navIcon} />
                 <span>{label}</span>
               </Link>

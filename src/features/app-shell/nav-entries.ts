@@ -1,9 +1,28 @@
 import type { ComponentType, SVGProps } from 'react';
-import { FolderIcon, IssueIcon, LogIcon, MetricIcon, ReleaseIcon, TraceIcon } from '../../ui/icons';
+import {
+  AnalyticsIcon,
+  FolderIcon,
+  FunnelIcon,
+  IssueIcon,
+  LogIcon,
+  MetricIcon,
+  ReleaseIcon,
+  TraceIcon,
+} from '../../ui/icons';
 
 export type NavEntry = {
-  to: '/projects' | '/issues' | '/logs' | '/traces' | '/releases' | '/metrics';
+  to:
+    | '/projects'
+    | '/issues'
+    | '/logs'
+    | '/traces'
+    | '/releases'
+    | '/metrics'
+    | '/analytics'
+    | '/analytics/funnels';
   label: string;
+  /** Marked as the current page only on its own path (a parent of another entry). */
+  exact?: boolean;
   icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 };
 
@@ -18,4 +37,6 @@ export const navEntries: readonly NavEntry[] = [
   { to: '/traces', label: 'Traces', icon: TraceIcon },
   { to: '/releases', label: 'Releases', icon: ReleaseIcon },
   { to: '/metrics', label: 'Metrics', icon: MetricIcon },
+  { to: '/analytics', label: 'Analytics', icon: AnalyticsIcon, exact: true },
+  { to: '/analytics/funnels', label: 'Funnels', icon: FunnelIcon },
 ];

@@ -1,4 +1,5 @@
 import { useQueryClient, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useTickingNow } from '../../ui/use-ticking-now';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import {
@@ -162,11 +163,7 @@ function IssueResults({
     () => sortIssues(mergeLiveIssues(fetched, liveRows), sort),
     [fetched, liveRows, sort],
   );
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useTickingNow(30_000);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(NO_IDS);
   const [focused, setFocused] = useState(-1);

@@ -6,7 +6,7 @@ import { catalogSearchOf } from '../../lib/attribute-filter';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { ErrorState } from '../../ui/error-state';
 import { SearchIcon } from '../../ui/icons';
-import styles from './attribute-path-picker.module.css';
+import styles from '../../ui/command-picker.module.css';
 import { compactCount } from './coverage';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -94,7 +94,7 @@ export function AttributePathPicker({
                 disabled={chosen}
                 title={`Seen in ${a.observed_count.toLocaleString('en-US')} logs; last ${formatUtcDateTime(a.last_seen_at)}`}
               >
-                <span className={styles.path}>{a.path}</span>
+                <span className={styles.label}>{a.path}</span>
                 <span className={styles.type} data-type={a.type}>
                   {typeLabels[a.type]}
                 </span>

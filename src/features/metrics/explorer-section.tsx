@@ -8,9 +8,11 @@ import type { WindowCheck } from '../../lib/series-window';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { EmptyState } from '../../ui/empty-state';
+import { OneProjectPicker } from '../../ui/one-project-picker';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { ReportSection } from '../../ui/report-section';
 import {
   aggregationText,
   deploymentMarkers,
@@ -45,20 +47,22 @@ export function ExplorerSection({
   projects: readonly Project[];
 }) {
   const search = useMetricsSearch();
+  const setSearch = useSetMetricsSearch();
   const choices = explorerChoices(search, projects);
   const singleScope = choices.length === 1 && search.project !== undefined;
   return (
-    <section className={styles.section} aria-labelledby="explorer-title">
-      <header className={styles.sectionHeader}>
-        <h2 id="explorer-title" className={styles.sectionTitle}>
-          Metric explorer
-        </h2>
-        <p className={styles.sectionNote}>
-          Samples of one metric in one project, aggregated per bucket by the service.
-        </p>
-      </header>
+    <ReportSection
+      title="Metric explorer"
+      note="Samples of one metric in one project, aggregated per bucket by the service."
+    >
       <div className={styles.controls} role="group" aria-label="Metric explorer settings">
-        {!singleScope && <ProjectPicker choices={choices} value={plan.project} />}
+        {!singleScope && (
+          <OneProjectPicker
+            choices={choices}
+            value={plan.project}
+            onChange={(id) => setSearch({ metric_project: id, metric: undefined })}
+          />
+        )}
         {plan.names ? (
           <QueryBoundary
             resetKey={JSON.stringify(plan.names)}
@@ -92,38 +96,7 @@ export function ExplorerSection({
           <ExplorerBody plan={plan} names={plan.names} window={window} />
         </QueryBoundary>
       )}
-    </section>
-  );
-}
-
-function ProjectPicker({ choices, value }: { choices: readonly Project[]; value: string | null }) {
-  const setSearch = useSetMetricsSearch();
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.controlLabel}>
-        Project
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={value ?? ''}
-        data-missing={value === null || undefined}
-        onChange={(e) =>
-          setSearch({
-            metric_project: e.target.value === '' ? undefined : e.target.value,
-            metric: undefined,
-          })
-        }
-      >
-        <option value="">Choose a project…</option>
-        {choices.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    </ReportSection>
   );
 }
 

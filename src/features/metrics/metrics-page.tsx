@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useTickingNow } from '../../ui/use-ticking-now';
+import { useId, useMemo } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import {
   bucketCount,
@@ -10,6 +11,7 @@ import {
   type WindowCheck,
 } from '../../lib/series-window';
 import { Callout } from '../../ui/callout';
+import page from '../../ui/report-page.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ExplorerSection } from './explorer-section';
 import styles from './metrics-page.module.css';
@@ -29,19 +31,15 @@ export function MetricsPage() {
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const readableIds = useMemo(() => projects.map((p) => p.id), [projects]);
   // The window (31 days, 500 buckets) is checked against a clock that moves every minute.
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useTickingNow(60_000);
   const reads = useMemo(() => metricsReads(search, readableIds, now), [search, readableIds, now]);
 
   return (
-    <div className={`${styles.page} ${styles.palette}`}>
-      <header className={styles.header}>
-        <div className={styles.titleBlock}>
-          <h1 className={styles.title}>Metrics</h1>
-          <p className={styles.subtitle}>
+    <div className={`${page.page} ${styles.palette}`}>
+      <header className={page.header}>
+        <div className={page.titleBlock}>
+          <h1 className={page.title}>Metrics</h1>
+          <p className={page.subtitle}>
             Telemetry volume and metric series over the selected range, with deployments marked on
             the time axis. Times are UTC.
           </p>
@@ -59,7 +57,7 @@ export function MetricsPage() {
           }
         >
           <p>{reads.window.message}</p>
-          <p className={styles.calloutNote}>Nothing was sent to the service for the charts.</p>
+          <p className={page.calloutNote}>Nothing was sent to the service for the charts.</p>
         </Callout>
       )}
       <VolumeSection plan={reads.volume} window={reads.window} />

@@ -1,6 +1,6 @@
 import type { DeploymentParams, SeriesParams, VolumeParams } from '../../api/queries/metrics';
 import { checkWindow, type WindowCheck } from '../../lib/series-window';
-import { parseTimeRange } from '../../lib/time-range';
+import { rangeBounds } from '../../lib/read-range';
 import {
   chartRangeOf,
   DEFAULT_SERIES_LIMIT,
@@ -52,13 +52,7 @@ export function metricsReads(
   now: number,
 ): MetricsReads {
   const range = chartRangeOf(search);
-  const parsed = parseTimeRange(search);
-  const sinceMs =
-    parsed.kind === 'relative'
-      ? now - parsed.amount * (parsed.unit === 'h' ? 3_600_000 : 86_400_000)
-      : Date.parse(parsed.since);
-  const untilMs =
-    parsed.kind === 'absolute' && parsed.until !== undefined ? Date.parse(parsed.until) : now;
+  const { since: sinceMs, until: untilMs } = rangeBounds(search, now);
   const window = checkWindow(sinceMs, untilMs, intervalOf(search));
   const interval = intervalOf(search);
 

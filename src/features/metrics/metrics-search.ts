@@ -8,7 +8,9 @@ import {
   type ProjectScopeSearch,
 } from '../../lib/project-scope';
 import { SERIES_INTERVALS, type IntervalChoice } from '../../lib/series-window';
-import { parseTimeRange, type TimeRangeSearch } from '../../lib/time-range';
+import { oneProjectChoices, oneProjectOf } from '../../lib/one-project';
+import { readRangeOf } from '../../lib/read-range';
+import type { TimeRangeSearch } from '../../lib/time-range';
 
 export const GROUP_BY_OPTIONS = ['none', 'service_name', 'release', 'environment'] as const;
 
@@ -46,13 +48,7 @@ export type MetricsSearch = z.infer<typeof metricsSearchSchema>;
 export type MetricsPageSearch = MetricsSearch & ProjectScopeSearch & TimeRangeSearch;
 
 /** The range of the charts' reads as the URL holds it (`24h` by default). */
-export function chartRangeOf(search: TimeRangeSearch): ChartRange {
-  const range = parseTimeRange(search);
-  if (range.kind === 'relative') return { since: `${range.amount}${range.unit}` };
-  return range.until === undefined
-    ? { since: range.since }
-    : { since: range.since, until: range.until };
-}
+export const chartRangeOf: (search: TimeRangeSearch) => ChartRange = readRangeOf;
 
 export const intervalOf = (search: MetricsSearch): IntervalChoice => search.interval ?? 'auto';
 
@@ -64,36 +60,16 @@ export function pageScope(
   return readableScope(parseProjectScope(search), readableIds);
 }
 
-/**
- * The one project the explorer reads: the layout's when it selects exactly one, otherwise the
- * page's `metric_project` when it is readable (and inside a selected set). `null` asks the
- * person to pick one.
- */
+/** The one project the explorer reads (see `oneProjectOf`); `null` asks for a pick. */
 export function explorerProject(
   search: MetricsPageSearch,
   readableIds: readonly string[],
 ): string | null {
-  const scope = pageScope(search, readableIds);
-  if (scope.kind === 'projects' && scope.ids.length === 1) return scope.ids[0] ?? null;
-  const picked = search.metric_project;
-  if (picked === undefined || !readableIds.includes(picked)) return null;
-  if (scope.kind === 'projects' && !scope.ids.includes(picked)) return null;
-  return picked;
+  return oneProjectOf(search, search.metric_project, readableIds);
 }
 
 /** The projects the explorer's picker offers: the selected set, or every readable project. */
-export function explorerChoices<T extends { id: string }>(
-  search: MetricsPageSearch,
-  projects: readonly T[],
-): T[] {
-  const scope = pageScope(
-    search,
-    projects.map((p) => p.id),
-  );
-  return scope.kind === 'projects'
-    ? projects.filter((p) => scope.ids.includes(p.id))
-    : [...projects];
-}
+export const explorerChoices = oneProjectChoices;
 
 /**
  * The volume read's project: the one selected project, or none (every readable project).

@@ -7,6 +7,7 @@ import type { WindowCheck } from '../../lib/series-window';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { ReportSection } from '../../ui/report-section';
 import {
   bucketWords,
   deploymentMarkers,
@@ -56,15 +57,10 @@ function scopeNote(plan: VolumePlan): string {
 export function VolumeSection({ plan, window }: { plan: VolumePlan; window: WindowCheck }) {
   const resetKey = JSON.stringify(plan);
   return (
-    <section className={styles.section} aria-labelledby="volume-title">
-      <header className={styles.sectionHeader}>
-        <h2 id="volume-title" className={styles.sectionTitle}>
-          Telemetry volume
-        </h2>
-        <p className={styles.sectionNote}>
-          Stored items by their own time (a span&rsquo;s start). {scopeNote(plan)}
-        </p>
-      </header>
+    <ReportSection
+      title="Telemetry volume"
+      note={<>Stored items by their own time (a span&rsquo;s start). {scopeNote(plan)}</>}
+    >
       {window.ok ? (
         <QueryBoundary
           resetKey={resetKey}
@@ -78,7 +74,7 @@ export function VolumeSection({ plan, window }: { plan: VolumePlan; window: Wind
           Not read: this interval and range would be refused (see the note above).
         </p>
       )}
-    </section>
+    </ReportSection>
   );
 }
 

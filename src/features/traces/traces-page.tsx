@@ -1,6 +1,7 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useTickingNow } from '../../ui/use-ticking-now';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { traceQueries, type TraceListFilters } from '../../api/queries/traces';
 import { Button } from '../../ui/button';
@@ -74,11 +75,7 @@ function TraceResults({ filters, scale }: { filters: TraceListFilters; scale: Du
   const longestMs = useMemo(() => Math.max(0, ...traces.map((t) => t.duration_ms)), [traces]);
   const quality = data.pages[0]?.naming_quality;
   const next = useNextPageState(query);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useTickingNow(30_000);
 
   const open = useCallback(
     (traceId: string) => void navigate({ to: '/traces/$traceId', params: { traceId } }),

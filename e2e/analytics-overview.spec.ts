@@ -1,0 +1,188 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+type Overview = {
+  totals: { events: number; users: number; sessions: number };
+  top_actions: { name: string; kind: string; events: number; users: number; sessions: number }[];
+};
+type Retention = {
+  summary: { units: number; returning_units: number; return_rate: number };
+  cohorts: { units: number; retained: number[]; rates: number[] }[];
+};
+type Lifecycle = { summary: { active_units: number; dormant_units: number } };
+type Paths = {
+  summary: { units: number; distinct_paths: number };
+  paths: { steps: { kind: string; event_name: string }[]; units: number; share: number }[];
+};
+
+const KIND_LABELS: Record<string, string> = {
+  page_view: 'Page view',
+  screen_view: 'Screen view',
+  interaction: 'Interaction',
+};
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The console's percentage of a 0–1 rate (one decimal; 0% and 100% exact). */
+function percent(rate: number): string {
+  const p = rate * 100;
+  if (p === 0) return '0%';
+  if (p === 100) return '100%';
+  if (p < 0.1) return `${p.toFixed(2)}%`;
+  if (p > 99.9) return `${(Math.floor(p * 100) / 100).toFixed(2)}%`;
+  return `${p.toFixed(1)}%`;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function readJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+test('analytics overview: totals, top actions, retention and paths as the service answers them', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects.find((p) => p.name === 'Storefront Web');
+  if (!project) throw new Error('demo world has no Storefront Web project');
+  const headers = { Authorization: `Bearer ${demo.account_token}` };
+
+  await page.goto(`/analytics?project=${project.id}&since=7d`);
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  const topActions = page.getByRole('table', { name: 'Top actions' });
+  await expect(topActions).toBeVisible();
+
+  // The same reads the page sent, straight from the service.
+  const overview = await readJson<Overview>(
+    await request.get('/api/telemetry/analytics/overview', {
+      headers,
+      params: { project_id: project.id, since: '7d', top_limit: '10' },
+    }),
+  );
+  const retention = await readJson<Retention>(
+    await request.post('/api/telemetry/analytics/retention', {
+      headers,
+      data: { project_id: project.id, since: '7d', period: 'day' },
+    }),
+  );
+  const paths = await readJson<Paths>(
+    await request.post('/api/telemetry/analytics/paths', {
+      headers,
+      data: {
+        project_id: project.id,
+        since: '7d',
+        analysis_unit: 'session',
+        depth: 3,
+        limit: 10,
+      },
+    }),
+  );
+  const lifecycle = await readJson<Lifecycle>(
+    await request.post('/api/telemetry/analytics/lifecycle', {
+      headers,
+      data: { project_id: project.id, since: '7d', period: 'day' },
+    }),
+  );
+  expect(overview.totals.events, 'the demo world has product actions').toBeGreaterThan(0);
+
+  // Totals.
+  const totals = page.getByLabel('Totals', { exact: true }).getByRole('definition');
+  await expect(totals.filter({ hasText: /^[\d,]+$/ })).toHaveText([
+    count(overview.totals.events),
+    count(overview.totals.users),
+    count(overview.totals.sessions),
+  ]);
+  await expect(page.getByRole('img', { name: /^Actions per .* bucket/ })).toBeVisible();
+
+  // The first top action, with its funnel link.
+  const first = overview.top_actions[0];
+  if (!first) throw new Error('no top action');
+  const firstRow = topActions.getByRole('row').nth(1);
+  await expect(firstRow.getByRole('cell')).toHaveText([
+    first.name,
+    KIND_LABELS[first.kind] ?? first.kind,
+    count(first.events),
+    count(first.users),
+    count(first.sessions),
+    'Start a funnel here',
+  ]);
+  const funnelLink = firstRow.getByRole('link', { name: /^Start a funnel here/ });
+  await expect(funnelLink).toHaveAttribute('href', /^\/analytics\/funnels\?/);
+  const href = new URL((await funnelLink.getAttribute('href')) ?? '', 'http://x');
+  expect(JSON.parse(href.searchParams.get('steps') ?? 'null')).toEqual([
+    { kind: first.kind, name: first.name },
+  ]);
+
+  // Retention: the summary and the first cohort's row.
+  await expect(page.getByLabel('Retention summary')).toHaveText(
+    new RegExp(
+      `${escape(count(retention.summary.units))} users? in cohorts; ${escape(count(retention.summary.returning_units))} returned in a later day, a return rate of ${escape(percent(retention.summary.return_rate))}`,
+    ),
+  );
+  const grid = page.getByRole('table', { name: 'Retention cohorts' });
+  await expect(grid.getByRole('row')).toHaveCount(retention.cohorts.length + 1);
+  const cohort = retention.cohorts[0];
+  if (!cohort) throw new Error('no cohort');
+  const cohortRow = grid.getByRole('row').nth(1);
+  await expect(cohortRow.getByRole('cell').first()).toHaveText(count(cohort.units));
+  if (cohort.units > 0 && cohort.rates.length > 1) {
+    await expect(cohortRow.getByRole('cell').nth(1)).toHaveText(percent(cohort.rates[1] ?? 0));
+  }
+
+  // Lifecycle: the totals beside the chart.
+  const lifecycleTotals = page.getByRole('list', { name: 'Lifecycle states' });
+  await expect(lifecycleTotals).toBeVisible();
+  await expect(page.getByLabel('Lifecycle totals')).toContainText(
+    `Active users${count(lifecycle.summary.active_units)}`,
+  );
+  await expect(page.getByLabel('Lifecycle totals')).toContainText(
+    `Dormant${count(lifecycle.summary.dormant_units)}`,
+  );
+
+  // Paths: the summary, one row per path, the first path's steps and units.
+  await expect(page.getByLabel('Paths summary')).toHaveText(
+    new RegExp(
+      `${escape(count(paths.summary.units))} sessions? with a start, following ${escape(count(paths.summary.distinct_paths))} distinct`,
+    ),
+  );
+  const pathRows = page.getByRole('list', { name: 'Paths', exact: true }).locator(':scope > li');
+  await expect(pathRows).toHaveCount(paths.paths.length);
+  const top = paths.paths[0];
+  if (!top) throw new Error('no path');
+  const stepsText = top.steps.map((s) => `${KIND_LABELS[s.kind]} ${s.event_name}`).join(' → ');
+  await expect(pathRows.first().getByRole('list', { name: stepsText })).toBeVisible();
+  await expect(pathRows.first()).toContainText(`${count(top.units)} session`);
+  await expect(pathRows.first()).toContainText(percent(top.share));
+});
+
+test('analytics overview: a range over 31 days is explained and nothing is sent', async ({
+  signedInPage: page,
+  demo,
+}) => {
+  const project = demo.projects.find((p) => p.name === 'Storefront Web');
+  if (!project) throw new Error('demo world has no Storefront Web project');
+  const analyticsRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/telemetry/analytics/')) analyticsRequests.push(r.url());
+  });
+  const until = new Date(Date.now() - 60_000);
+  const since = new Date(until.getTime() - 40 * 86_400_000);
+  const search = new URLSearchParams({
+    project: project.id,
+    since: since.toISOString(),
+    until: until.toISOString(),
+  });
+  await page.goto(`/analytics?${search.toString()}`);
+  const note = page
+    .getByRole('status')
+    .filter({ hasText: 'The time range is too long for analytics' });
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('This range covers 40 days; analytics read at most 31 days.');
+  await expect(note).toContainText('Nothing was sent to the service.');
+  await expect(page.getByRole('table', { name: 'Top actions' })).toHaveCount(0);
+  // Give a late read the time to show up before concluding none was sent.
+  await page.waitForTimeout(500);
+  expect(analyticsRequests).toEqual([]);
+});
