@@ -1,4 +1,5 @@
 import { createApp } from '../app';
+import { subscriptionFor } from '../domain/subscription';
 import type { Deps } from '../http/app-env';
 import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
@@ -67,7 +68,8 @@ export function describeSeed(r: SeedResult): string {
  */
 export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise<SeedResult> {
   const { demoScale: scale, demoSeed: seed } = deps.config;
-  await deps.store.usage.setPlan(demo.ownerAccountId, 'pro', 'active');
+  const pro = subscriptionFor({ tier: 'pro' }, deps.now());
+  if (pro.ok) await deps.store.usage.setPlan(demo.ownerAccountId, pro.subscription);
   const app = createApp({ ...deps, log: { info: () => {}, error: deps.log.error } });
   deps.log.info(`Seeding the demo world (scale ${scale}, seed ${seed})…`);
   const result = await seedDemoWorld({

@@ -78,11 +78,32 @@ export const SdkContext = z
       'Release and environment of the app; further keys (device, os, user agent) are kept as they are.',
   });
 
+/** At most this many report rows per batch (one per reason). */
+export const MAX_DROPPED_REPORTS = 50;
+
+export const DroppedEventsReport = z
+  .object({
+    reason: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,63}$/, 'a lower-case token such as queue_overflow')
+      .openapi({ example: 'queue_overflow' }),
+    events: z.number().int().min(1).max(1_000_000_000),
+  })
+  .strict()
+  .openapi('SdkDroppedEventsReport', {
+    description:
+      'Events the SDK dropped before delivery for one reason (for example `queue_overflow`, `rate_limit_backoff`, `network_error`, `before_send`, `sample_rate`). Counted once per batch that stores at least one new event; never billed.',
+  });
+
 export const SdkBatch = z
   .object({
     project_id: ProjectField,
     sdk: SdkInfo,
     context: SdkContext,
+    dropped_events: z.array(DroppedEventsReport).max(MAX_DROPPED_REPORTS).optional().openapi({
+      description:
+        'Optional report of events dropped by the SDK since its last delivered batch; shown in account usage version 2 as `sdk_dropped_events`.',
+    }),
     events: z.array(
       z.union(
         SDK_EVENT_TYPES.map((t) => sdkItemSchemas[t].extend({ type: z.literal(t) })) as unknown as [

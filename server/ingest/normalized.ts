@@ -104,4 +104,9 @@ export type Batch = {
   spans: SpanEvent[];
   actions: ActionEvent[];
   metrics: MetricEvent[];
+  /** Events the SDK reports it dropped before delivery (SDK batches only), one row per reason. */
+  dropped?: DroppedReport[];
 };
+
+/** Dropped events an SDK reports: never stored or billed, only counted per reason. */
+export type DroppedReport = { reason: string; events: number };

@@ -200,6 +200,13 @@ export function parseSdkBatch(
         break;
     }
   });
+  // One row per reason: a report naming a reason twice is summed.
+  if (head.data.dropped_events?.length) {
+    const byReason = new Map<string, number>();
+    for (const d of head.data.dropped_events)
+      byReason.set(d.reason, (byReason.get(d.reason) ?? 0) + d.events);
+    batch.dropped = [...byReason].map(([reason, events]) => ({ reason, events }));
+  }
   return head.data.project_id === undefined
     ? batch
     : { ...batch, declaredProjectId: head.data.project_id };

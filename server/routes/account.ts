@@ -3,6 +3,9 @@ import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { bearerOrSessionSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import { registerAccountSubscriptionRoute } from './account-subscription';
+import { registerAccountUsageRoute } from './account-usage';
+import { registerAccountUsageHistoryRoute } from './account-usage-history';
 
 const AccountSchema = z
   .object({
@@ -35,6 +38,9 @@ const getAccount = createRoute({
 });
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  registerAccountUsageRoute(app, deps);
+  registerAccountUsageHistoryRoute(app, deps);
+  registerAccountSubscriptionRoute(app, deps);
   app.openapi(
     { ...getAccount, middleware: [requireAccount(deps, { session: true })] as const },
     async (c) => {

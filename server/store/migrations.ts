@@ -598,4 +598,33 @@ export const migrations: readonly string[] = [
   -- along this index instead of every action in range.
   CREATE INDEX actions_by_name ON actions(project_id, name, occurred_at);
   `,
+  /* 12: subscriptions (billing interval, state, period) and events dropped by SDKs */ `
+  -- plan_tier stays the tier; plan_status stays the usage view of the state (written together).
+  ALTER TABLE accounts ADD COLUMN billing_interval TEXT NOT NULL DEFAULT 'none'
+    CHECK (billing_interval IN ('none', 'monthly', 'yearly'));
+  ALTER TABLE accounts ADD COLUMN subscription_state TEXT NOT NULL DEFAULT 'free'
+    CHECK (subscription_state IN ('free', 'trialing', 'active', 'past_due', 'paused', 'canceled'));
+  ALTER TABLE accounts ADD COLUMN subscription_period_start INTEGER;
+  ALTER TABLE accounts ADD COLUMN subscription_period_end INTEGER;
+  -- Paid accounts from before: monthly, in the calendar month (UTC) of the migration.
+  UPDATE accounts SET
+    billing_interval = 'monthly',
+    subscription_state = CASE plan_status
+      WHEN 'trial' THEN 'trialing' WHEN 'past_due' THEN 'past_due'
+      WHEN 'disabled' THEN 'canceled' ELSE 'active' END,
+    subscription_period_start = CAST(strftime('%s', 'now', 'start of month') AS INTEGER) * 1000,
+    subscription_period_end = CAST(strftime('%s', 'now', 'start of month', '+1 month') AS INTEGER) * 1000
+  WHERE plan_tier <> 'free';
+  UPDATE accounts SET plan_status = 'free' WHERE plan_tier = 'free';
+
+  -- Events SDKs report as dropped before delivery, per project, UTC day of receipt and reason.
+  -- Never billed: kept apart from usage_counters.
+  CREATE TABLE sdk_dropped_counters (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    day INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    events INTEGER NOT NULL,
+    PRIMARY KEY (project_id, day, reason)
+  ) WITHOUT ROWID;
+  `,
 ];

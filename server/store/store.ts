@@ -1,5 +1,6 @@
 import type { IssueStatus, Priority } from '../domain/issue-triage';
 import type { PlanTier } from '../domain/plans';
+import type { Subscription } from '../domain/subscription';
 import type { LimitName, UsageByStream } from '../domain/usage';
 import type { AttributeFilter, AttributeType } from '../domain/read-rules/attribute-filters';
 import type { Severity } from '../domain/severity';
@@ -260,14 +261,37 @@ export interface LogsStore {
   }): Promise<boolean>;
 }
 
+/** Counted usage of one project, UTC day and stream (what `usage_counters` holds). */
+export type DailyUsageRow = {
+  projectId: string;
+  day: number;
+  stream: Stream;
+  events: number;
+  bytes: number;
+};
+
+/** Events an SDK reported as dropped, summed per project and reason. */
+export type DroppedEventsRow = { projectId: string; reason: string; events: number };
+
 export interface UsageStore {
   /** The account that owns the project's organization, and its plan. */
   billingAccountOf(projectId: string): Promise<{ accountId: string; tier: PlanTier } | null>;
   /** Usage by stream of every project the account owns, from `since` (a UTC day) on. */
   accountUsage(accountId: string, since: number): Promise<UsageByStream>;
-  setPlan(accountId: string, tier: PlanTier, status: string): Promise<void>;
+  /** Stores the account's plan and subscription (tier, interval, state, period). */
+  setPlan(accountId: string, subscription: Subscription): Promise<void>;
   /** The account's plan tier, or null for an unknown account. */
   planTierOf(accountId: string): Promise<PlanTier | null>;
+  /** The account's plan and subscription, or null for an unknown account. */
+  subscriptionOf(accountId: string): Promise<Subscription | null>;
+  /** Ids of the projects in organizations the account owns (whose usage it pays), by id. */
+  ownedProjects(accountId: string): Promise<string[]>;
+  /** How many organizations the account owns. */
+  ownedOrganizationCount(accountId: string): Promise<number>;
+  /** Counted usage of the owned projects per day and stream, from `since` (a UTC day) on. */
+  dailyUsage(accountId: string, since: number): Promise<DailyUsageRow[]>;
+  /** Events SDKs reported dropped for the owned projects, from `since` (a UTC day) on. */
+  droppedEvents(accountId: string, since: number): Promise<DroppedEventsRow[]>;
 }
 
 /** An account as issue triage shows it (assignee, actor). */

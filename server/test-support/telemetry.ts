@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { PlanTier } from '../domain/plans';
+import { subscriptionFor } from '../domain/subscription';
 import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
 import { call, type ApiResponse } from './api-client';
 import type { RunningService } from './start-service';
@@ -219,7 +220,11 @@ export async function createTenant(
     createdAt: now,
   });
   const ingestKey = await addIngestKey(svc, projectId);
-  if (opts.tier) await store.usage.setPlan(accountId, opts.tier, 'active');
+  if (opts.tier) {
+    const plan = subscriptionFor({ tier: opts.tier }, now);
+    if (!plan.ok) throw new Error(plan.error);
+    await store.usage.setPlan(accountId, plan.subscription);
+  }
   return { accountId, organizationId, projectId, ingestKey, email, password };
 }
 

@@ -395,6 +395,183 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Account usage against the plan allowance
+     * @description A snapshot of the current usage period (calendar month, UTC) for every project in organizations the account owns: totals, per project (every owned project, zero rows included) and per stream, the plan, and the quota state computed from the same counters and allowances ingestion enforces with `429 usage_limit_exceeded`. `warning` starts at `warning_threshold` (0.8) of a limit, `blocked` once a limit is used up; `limit` names the blocked group before a warning one. `limits.events`, `limits.bytes` and `limits.projects` are compatibility fields, always `null`. Account bearer or browser session.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `1` (default) or `2` (adds `sdk_dropped_events`); others give `422`. */
+          response_version?: '1' | '2';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Account usage. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AccountUsage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/usage/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage per calendar period
+     * @description Usage of the projects the account owns per UTC calendar bucket, oldest first and zero-filled; the last bucket is the current, unfinished period. Usage is counted per UTC day of receipt. Only the query key `interval`; an unsupported value or any other key gives `422 validation_failed`. Account bearer or browser session.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `daily` (30 buckets from 00:00 UTC), `weekly` (12, Monday 00:00 UTC), `monthly` (12, the 1st; the default) or `yearly` (5, 1 January). */
+          interval?: 'daily' | 'weekly' | 'monthly' | 'yearly';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Usage history. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageHistory'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Plan and whether the account can create an organization
+     * @description Read-only. A free account answers tier `free`, billing_interval `none`, state `free`, access_state `active`, null period times, organization creation not allowed (`subscription_required`) and every limit 0. No query keys. Account bearer or browser session.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Subscription readiness. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SubscriptionReadiness'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account': {
     parameters: {
       query?: never;
@@ -4247,6 +4424,174 @@ export interface components {
       revoked_before: string;
       next_action: components['schemas']['NextAction'];
     };
+    AccountUsage: {
+      /**
+       * Format: date-time
+       * @description Start of the current usage period (a calendar month, UTC).
+       */
+      period_start: string;
+      /**
+       * Format: date-time
+       * @description End of the period, exclusive.
+       */
+      period_end: string;
+      /**
+       * Format: date-time
+       * @description When the allowance resets; equals `period_end`.
+       */
+      reset_at: string;
+      plan: {
+        /** @enum {string} */
+        tier: 'free' | 'pro' | 'scale';
+        /** @enum {string} */
+        status: 'free' | 'trial' | 'active' | 'past_due' | 'disabled';
+      };
+      limits: {
+        /** @description Compatibility field, always null (not unlimited). */
+        events: null;
+        /** @description Compatibility field, always null (not unlimited). */
+        bytes: null;
+        /** @description Compatibility field, always null (not unlimited). */
+        projects: null;
+        retention_days: number | null;
+      };
+      usage: components['schemas']['UsageTotals'];
+      /** @enum {string} */
+      state: 'ok' | 'warning' | 'blocked';
+      /** @description Fraction of a limit where `warning` starts. */
+      warning_threshold: number;
+      /** @description Highest share of any limit in percent, rounded down (80 means 80%). */
+      percent_used: number;
+      warning: boolean;
+      blocked: boolean;
+      /** @enum {string|null} */
+      limit: 'events' | 'bytes' | null;
+      next: string;
+      next_action: {
+        /** @enum {string} */
+        code:
+          'continue_sending_telemetry' | 'reduce_usage_or_upgrade' | 'wait_until_reset_or_upgrade';
+        /** @enum {string} */
+        target: 'telemetry_ingest' | 'pricing';
+        /** @enum {string} */
+        state: 'ok' | 'warning' | 'blocked';
+        /** @enum {string|null} */
+        limit: 'events' | 'bytes' | null;
+        /** Format: date-time */
+        reset_at: string;
+      };
+      by_project: components['schemas']['ProjectUsage'][];
+      by_stream: components['schemas']['StreamUsage'][];
+      /** @description Only with `response_version=2`: events SDKs dropped before delivery (not billed, not in `usage`, `by_project` or `by_stream`), one row per project and reason; `[]` when none. */
+      sdk_dropped_events?: components['schemas']['SdkDroppedEvents'][];
+    };
+    /** @description `projects` is the number of projects the account owns. */
+    UsageTotals: {
+      /** @description Items of every stream in the period. */
+      events: number;
+      /** @description Billed bytes of every stream in the period. */
+      bytes: number;
+      projects: number;
+    };
+    /** @description Match rows by `project_id`, not position. */
+    ProjectUsage: {
+      /** Format: uuid */
+      project_id: string;
+      events: number;
+      bytes: number;
+    };
+    StreamUsage: {
+      /** @enum {string} */
+      kind: 'issues' | 'logs' | 'traces' | 'actions' | 'metrics';
+      events: number;
+      bytes: number;
+    };
+    SdkDroppedEvents: {
+      /** Format: uuid */
+      project_id: string;
+      reason: string;
+      events: number;
+    };
+    UsageHistory: {
+      /** @enum {string} */
+      interval: 'daily' | 'weekly' | 'monthly' | 'yearly';
+      /**
+       * Format: date-time
+       * @description First bucket start.
+       */
+      period_start: string;
+      /**
+       * Format: date-time
+       * @description Last bucket end, exclusive.
+       */
+      period_end: string;
+      current: components['schemas']['AccountUsage'] & unknown;
+      buckets: components['schemas']['UsageHistoryBucket'][];
+    };
+    UsageHistoryBucket: {
+      /**
+       * Format: date-time
+       * @description Bucket start.
+       */
+      period_start: string;
+      /**
+       * Format: date-time
+       * @description Bucket end, exclusive.
+       */
+      period_end: string;
+      usage: components['schemas']['UsageTotals'] & unknown;
+      by_project: components['schemas']['ProjectUsage'][];
+      by_stream: components['schemas']['StreamUsage'][];
+    };
+    SubscriptionReadiness: {
+      /** Format: uuid */
+      account_id: string;
+      /**
+       * @description An identifier, not a display name.
+       * @enum {string}
+       */
+      tier: 'free' | 'pro' | 'scale';
+      /** @enum {string} */
+      billing_interval: 'none' | 'monthly' | 'yearly';
+      /** @enum {string} */
+      state: 'free' | 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled';
+      /**
+       * @description `active` for free, trialing and active; `paused` for past_due, paused, canceled.
+       * @enum {string}
+       */
+      access_state: 'active' | 'paused';
+      /** Format: date-time */
+      current_period_start: string | null;
+      /** Format: date-time */
+      current_period_end: string | null;
+      /** Format: date-time */
+      renews_at: string | null;
+      /** Format: date-time */
+      cancels_at: string | null;
+      /** @description Check it before enabling organization creation; a paid plan can be blocked. */
+      organization_creation_allowed: boolean;
+      /** @enum {string|null} */
+      organization_creation_blocker:
+        'subscription_required' | 'subscription_inactive' | 'organization_limit_exceeded' | null;
+      limits: {
+        organizations: number;
+        members_per_organization: number;
+        projects_per_organization: number;
+        invitations_per_day: number;
+      };
+      /** @description Display text; never parse it. */
+      next: string;
+      next_action: {
+        /** @enum {string} */
+        code:
+          | 'create_or_manage_organization'
+          | 'choose_plan'
+          | 'resume_subscription'
+          | 'manage_organization_limit';
+        /** @enum {string} */
+        target: 'organization' | 'pricing' | 'billing';
+      };
+    };
     Account: {
       /** Format: uuid */
       account_id: string;
@@ -4563,6 +4908,8 @@ export interface components {
         version: string;
       };
       context: components['schemas']['SdkContext'];
+      /** @description Optional report of events dropped by the SDK since its last delivered batch; shown in account usage version 2 as `sdk_dropped_events`. */
+      dropped_events?: components['schemas']['SdkDroppedEventsReport'][];
       events: (
         | (components['schemas']['IngestIssue'] & {
             /** @enum {string} */
@@ -4593,6 +4940,12 @@ export interface components {
       service_name?: string;
     } & {
       [key: string]: unknown;
+    };
+    /** @description Events the SDK dropped before delivery for one reason (for example `queue_overflow`, `rate_limit_backoff`, `network_error`, `before_send`, `sample_rate`). Counted once per batch that stores at least one new event; never billed. */
+    SdkDroppedEventsReport: {
+      /** @example queue_overflow */
+      reason: string;
+      events: number;
     };
     IngestMetric: {
       /**

@@ -86,6 +86,9 @@ export function sqliteTelemetry(
     addUsage: db.prepare(`INSERT INTO usage_counters (project_id, day, stream, events, bytes)
       VALUES (@project, @day, @stream, @events, @bytes)
       ON CONFLICT (project_id, day, stream) DO UPDATE SET events = events + @events, bytes = bytes + @bytes`),
+    addDropped: db.prepare(`INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
+      VALUES (@project, @day, @reason, @events)
+      ON CONFLICT (project_id, day, reason) DO UPDATE SET events = events + @events`),
   };
 
   const writeActivity = activityWriter(db);
@@ -283,6 +286,11 @@ export function sqliteTelemetry(
         if (u.events > 0)
           s.addUsage.run({ project: p, day, stream, events: u.events, bytes: u.bytes });
       }
+      // A drop report rides on a batch; a re-sent batch (nothing new stored) is not counted
+      // again, so retrying keeps the report exactly once.
+      if (items.length > 0)
+        for (const d of batch.dropped ?? [])
+          s.addDropped.run({ project: p, day, reason: d.reason, events: d.events });
 
       return {
         counts: {

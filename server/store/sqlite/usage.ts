@@ -1,7 +1,18 @@
 import type { PlanTier } from '../../domain/plans';
+import {
+  planStatusOf,
+  type BillingInterval,
+  type Subscription,
+  type SubscriptionState,
+} from '../../domain/subscription';
 import { emptyUsage, type Stream, type UsageByStream } from '../../domain/usage';
 import type { Db } from '../database';
-import type { UsageStore } from '../store';
+import type { DailyUsageRow, DroppedEventsRow, UsageStore } from '../store';
+
+/** Projects whose usage an account pays: those of organizations it owns. */
+const OWNED_PROJECTS = `SELECT p.id FROM projects p
+  JOIN memberships m ON m.organization_id = p.organization_id AND m.role = 'owner'
+  WHERE m.account_id = ?`;
 
 /** Usage of every project in organizations the account owns, summed per stream. */
 export function readAccountUsage(db: Db, accountId: string, since: number): UsageByStream {
@@ -34,6 +45,14 @@ export function readBillingAccount(db: Db, projectId: string) {
   );
 }
 
+type SubscriptionDbRow = {
+  plan_tier: PlanTier;
+  billing_interval: BillingInterval;
+  subscription_state: SubscriptionState;
+  subscription_period_start: number | null;
+  subscription_period_end: number | null;
+};
+
 export function sqliteUsage(db: Db): UsageStore {
   return {
     async billingAccountOf(projectId) {
@@ -42,10 +61,18 @@ export function sqliteUsage(db: Db): UsageStore {
     async accountUsage(accountId, since) {
       return readAccountUsage(db, accountId, since);
     },
-    async setPlan(accountId, tier, status) {
-      db.prepare('UPDATE accounts SET plan_tier = ?, plan_status = ? WHERE id = ?').run(
-        tier,
-        status,
+    async setPlan(accountId, s) {
+      db.prepare(
+        `UPDATE accounts SET plan_tier = ?, plan_status = ?, billing_interval = ?,
+           subscription_state = ?, subscription_period_start = ?, subscription_period_end = ?
+         WHERE id = ?`,
+      ).run(
+        s.tier,
+        planStatusOf(s.state),
+        s.billingInterval,
+        s.state,
+        s.periodStart,
+        s.periodEnd,
         accountId,
       );
     },
@@ -56,6 +83,57 @@ export function sqliteUsage(db: Db): UsageStore {
         )
         .get(accountId);
       return row?.tier ?? null;
+    },
+    async subscriptionOf(accountId): Promise<Subscription | null> {
+      const r = db
+        .prepare<[string], SubscriptionDbRow>(
+          `SELECT plan_tier, billing_interval, subscription_state, subscription_period_start,
+             subscription_period_end FROM accounts WHERE id = ?`,
+        )
+        .get(accountId);
+      if (!r) return null;
+      return {
+        tier: r.plan_tier,
+        billingInterval: r.billing_interval,
+        state: r.subscription_state,
+        periodStart: r.subscription_period_start,
+        periodEnd: r.subscription_period_end,
+      };
+    },
+    async ownedProjects(accountId) {
+      return db
+        .prepare<[string], { id: string }>(`${OWNED_PROJECTS} ORDER BY p.id`)
+        .all(accountId)
+        .map((r) => r.id);
+    },
+    async ownedOrganizationCount(accountId) {
+      const r = db
+        .prepare<[string], { n: number }>(
+          `SELECT COUNT(*) AS n FROM memberships WHERE account_id = ? AND role = 'owner'`,
+        )
+        .get(accountId);
+      return r?.n ?? 0;
+    },
+    async dailyUsage(accountId, since): Promise<DailyUsageRow[]> {
+      return db
+        .prepare<[string, number], DailyUsageRow>(
+          `SELECT u.project_id AS projectId, u.day, u.stream, u.events, u.bytes
+           FROM usage_counters u
+           WHERE u.project_id IN (${OWNED_PROJECTS}) AND u.day >= ?
+           ORDER BY u.day, u.project_id, u.stream`,
+        )
+        .all(accountId, since);
+    },
+    async droppedEvents(accountId, since): Promise<DroppedEventsRow[]> {
+      return db
+        .prepare<[string, number], DroppedEventsRow>(
+          `SELECT d.project_id AS projectId, d.reason, SUM(d.events) AS events
+           FROM sdk_dropped_counters d
+           WHERE d.project_id IN (${OWNED_PROJECTS}) AND d.day >= ?
+           GROUP BY d.project_id, d.reason
+           ORDER BY d.project_id, d.reason`,
+        )
+        .all(accountId, since);
     },
   };
 }

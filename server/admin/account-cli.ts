@@ -1,0 +1,79 @@
+/**
+ * `npm run account -- set-plan <email> <tier> [--state S] [--interval I]`: changes an
+ * account's plan in the data directory's database (`LOOKOUT_DATA_DIR`, default ./.lookout).
+ * Works beside a running service (SQLite WAL); clients re-read usage and subscription.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, readConfig } from '../config';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { changePlan } from './change-plan';
+
+const usage = `Usage: npm run account -- set-plan <email> <tier> [--state S] [--interval I]
+
+  <tier>          free, pro or scale
+  --state S       free (the free plan's only state), or for pro and scale: trialing,
+                  active (default), past_due, paused, canceled
+  --interval I    monthly (default) or yearly for pro and scale; none for free
+
+Example: npm run account -- set-plan chen@lookout.dev pro --state past_due`;
+
+function fail(message: string, code = 2): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+async function main() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        state: { type: 'string' },
+        interval: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    fail(`${(e as Error).message}\n\n${usage}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const [command, email, tier, ...rest] = positionals;
+  if (command !== 'set-plan' || !email || !tier || rest.length > 0) fail(usage);
+  let dataDir: string;
+  try {
+    dataDir = readConfig(process.env).dataDir;
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+  const store = openSqliteStore(dataDir);
+  try {
+    const result = await changePlan(
+      store,
+      {
+        email,
+        tier,
+        ...(values.state === undefined ? {} : { state: values.state }),
+        ...(values.interval === undefined ? {} : { interval: values.interval }),
+      },
+      Date.now(),
+    );
+    if (!result.ok) fail(result.error, 1);
+    const s = result.subscription;
+    const period =
+      s.periodStart === null || s.periodEnd === null
+        ? 'no billing period'
+        : `period ${new Date(s.periodStart).toISOString()} to ${new Date(s.periodEnd).toISOString()}`;
+    process.stdout.write(
+      `${email}: ${s.tier} (${s.state}, billing ${s.billingInterval}), ${period}\n`,
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+void main();
