@@ -24,6 +24,7 @@ import { registerDeploymentRoutes } from './routes/deployments';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerVolumeRoute } from './routes/volume';
+import { registerOrganizationRoutes } from './routes/organizations';
 import { registerProjectRoutes } from './routes/projects';
 
 const apiPrefixes = ['/api/', '/v1/', '/healthz'];
@@ -50,6 +51,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerHealthRoutes(app);
   registerAuthRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerOrganizationRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerIngestRoutes(app, deps);
   registerLogRoutes(app, deps);

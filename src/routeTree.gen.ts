@@ -14,7 +14,9 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppLogsRouteImport } from './routes/_app/logs'
 import { Route as AppMetricsRouteImport } from './routes/_app/metrics'
+import { Route as AppPlanRouteImport } from './routes/_app/plan'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
+import { Route as AppUsageRouteImport } from './routes/_app/usage'
 import { Route as AppAnalyticsIndexRouteImport } from './routes/_app/analytics.index'
 import { Route as AppAnalyticsFunnelsRouteImport } from './routes/_app/analytics.funnels'
 import { Route as AppIssuesIndexRouteImport } from './routes/_app/issues.index'
@@ -48,9 +50,19 @@ const AppMetricsRoute = AppMetricsRouteImport.update({
   path: '/metrics',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPlanRoute = AppPlanRouteImport.update({
+  id: '/plan',
+  path: '/plan',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsRoute = AppProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsageRoute = AppUsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAnalyticsIndexRoute = AppAnalyticsIndexRouteImport.update({
@@ -99,7 +111,9 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/logs': typeof AppLogsRoute
   '/metrics': typeof AppMetricsRoute
+  '/plan': typeof AppPlanRoute
   '/projects': typeof AppProjectsRoute
+  '/usage': typeof AppUsageRoute
   '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
   '/releases/$release': typeof AppReleasesReleaseRoute
@@ -113,7 +127,9 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/logs': typeof AppLogsRoute
   '/metrics': typeof AppMetricsRoute
+  '/plan': typeof AppPlanRoute
   '/projects': typeof AppProjectsRoute
+  '/usage': typeof AppUsageRoute
   '/': typeof AppIndexRoute
   '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
@@ -130,7 +146,9 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_app/logs': typeof AppLogsRoute
   '/_app/metrics': typeof AppMetricsRoute
+  '/_app/plan': typeof AppPlanRoute
   '/_app/projects': typeof AppProjectsRoute
+  '/_app/usage': typeof AppUsageRoute
   '/_app/': typeof AppIndexRoute
   '/_app/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/_app/issues/$issueId': typeof AppIssuesIssueIdRoute
@@ -148,7 +166,9 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/logs'
     | '/metrics'
+    | '/plan'
     | '/projects'
+    | '/usage'
     | '/analytics/funnels'
     | '/issues/$issueId'
     | '/releases/$release'
@@ -162,7 +182,9 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/logs'
     | '/metrics'
+    | '/plan'
     | '/projects'
+    | '/usage'
     | '/'
     | '/analytics/funnels'
     | '/issues/$issueId'
@@ -178,7 +200,9 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/logs'
     | '/_app/metrics'
+    | '/_app/plan'
     | '/_app/projects'
+    | '/_app/usage'
     | '/_app/'
     | '/_app/analytics/funnels'
     | '/_app/issues/$issueId'
@@ -232,11 +256,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMetricsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/plan': {
+      id: '/_app/plan'
+      path: '/plan'
+      fullPath: '/plan'
+      preLoaderRoute: typeof AppPlanRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects': {
       id: '/_app/projects'
       path: '/projects'
       fullPath: '/projects'
       preLoaderRoute: typeof AppProjectsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/usage': {
+      id: '/_app/usage'
+      path: '/usage'
+      fullPath: '/usage'
+      preLoaderRoute: typeof AppUsageRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/analytics/': {
@@ -301,7 +339,9 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppLogsRoute: typeof AppLogsRoute
   AppMetricsRoute: typeof AppMetricsRoute
+  AppPlanRoute: typeof AppPlanRoute
   AppProjectsRoute: typeof AppProjectsRoute
+  AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAnalyticsFunnelsRoute: typeof AppAnalyticsFunnelsRoute
   AppIssuesIssueIdRoute: typeof AppIssuesIssueIdRoute
@@ -316,7 +356,9 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppLogsRoute: AppLogsRoute,
   AppMetricsRoute: AppMetricsRoute,
+  AppPlanRoute: AppPlanRoute,
   AppProjectsRoute: AppProjectsRoute,
+  AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
   AppAnalyticsFunnelsRoute: AppAnalyticsFunnelsRoute,
   AppIssuesIssueIdRoute: AppIssuesIssueIdRoute,

@@ -47,7 +47,10 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<v
   throw new Error(`service at ${baseUrl} did not become healthy`);
 }
 
-export async function startOwnService(): Promise<OwnService> {
+/** `env` adds settings of this instance, e.g. `LOOKOUT_PLAN_QUOTAS` for tiny allowances. */
+export async function startOwnService(
+  options: { env?: Record<string, string> } = {},
+): Promise<OwnService> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-e2e-own-'));
@@ -59,7 +62,7 @@ export async function startOwnService(): Promise<OwnService> {
     // `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild,
     // which a SIGKILL of the CLI would leave running (and holding the port).
     const proc = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve-once.ts'], {
-      env: { ...process.env, PORT: String(port), LOOKOUT_DATA_DIR: dataDir },
+      env: { ...process.env, ...options.env, PORT: String(port), LOOKOUT_DATA_DIR: dataDir },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     proc.stderr?.on('data', (chunk: Buffer) => {

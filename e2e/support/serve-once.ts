@@ -1,7 +1,7 @@
 /**
  * Runs one service process for a test that needs its own instance (one it may kill and
  * start again): `PORT` and `LOOKOUT_DATA_DIR` from the environment, demo seed on an empty
- * data directory, the built console from `dist/`.
+ * data directory, the built console from `dist/`; `LOOKOUT_PLAN_QUOTAS` passes through.
  */
 import { readConfig } from '../../server/config';
 import { listen } from '../../server/listen';
@@ -17,6 +17,7 @@ const config = readConfig({
   LOOKOUT_DEMO_SCALE: process.env.LOOKOUT_DEMO_SCALE ?? '0',
   LOOKOUT_STATIC_DIR: 'dist',
   LOOKOUT_LOG_LEVEL: 'error',
+  LOOKOUT_PLAN_QUOTAS: process.env.LOOKOUT_PLAN_QUOTAS,
 });
 const { app } = await createService(config);
 await listen(app, config.port, config.host);

@@ -54,6 +54,18 @@ export interface AccountsStore {
   byEmail(email: string): Promise<AccountRow | null>;
   setRevokedBefore(accountId: string, at: number): Promise<void>;
   createOrganization(row: OrganizationRow): Promise<void>;
+  /** Whether an organization already uses the slug (slugs are unique across the service). */
+  organizationSlugTaken(slug: string): Promise<boolean>;
+  /**
+   * Creates an organization owned by the account, in one transaction with the check that it
+   * owns fewer than `maxOwned` organizations, so two concurrent creates cannot pass the
+   * limit. False (nothing written) when it already owns `maxOwned`.
+   */
+  createOwnedOrganization(
+    row: OrganizationRow,
+    ownerId: string,
+    maxOwned: number,
+  ): Promise<boolean>;
   addMember(row: MembershipRow): Promise<void>;
   membershipsOf(accountId: string): Promise<(MembershipRow & { organizationName: string })[]>;
   createTeam(row: TeamRow, memberIds: string[]): Promise<void>;

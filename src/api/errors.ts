@@ -105,6 +105,9 @@ const knownActions: Record<string, KnownAction> = {
   'choose_plan/pricing': { kind: 'open', to: '/plan' },
   'reduce_usage_or_upgrade/pricing': { kind: 'open', to: '/plan' },
   'wait_until_reset_or_upgrade/pricing': { kind: 'open', to: '/plan' },
+  // The subscription gate's actions: the plan page explains the blocker and what changes it.
+  'resume_subscription/billing': { kind: 'open', to: '/plan' },
+  'manage_organization_limit/organization': { kind: 'open', to: '/plan' },
   'check_usage_limits/account_usage': { kind: 'open', to: '/usage' },
 };
 
@@ -213,6 +216,8 @@ export function failureTitle(error: ApiError): string {
       return 'Too many requests';
     case 'usage_limit_exceeded':
       return 'Usage limit reached';
+    case 'organization_creation_blocked':
+      return 'This account cannot create an organization now';
   }
   if (error.status >= 500) return 'The service had a problem';
   return `Request failed (HTTP ${error.status})`;

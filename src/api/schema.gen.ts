@@ -629,6 +629,117 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/organizations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an organization
+     * @description Ours (the spec has no organization-creation route; its subscription readiness gates exactly this). Allowed only when `GET /api/account/subscription` answers `organization_creation_allowed`; otherwise `403 organization_creation_blocked` with that read's `next`, its blocker in `organization_creation_blocker`, and the blocker's `next_action` (`choose_plan`/`pricing`, `resume_subscription`/`billing`, `manage_organization_limit`/`organization`). The caller becomes the owner; the organization counts toward `limits.organizations`. Optional `Idempotency-Key`. Account bearer or browser session.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Optional retry key: 1 to 128 visible ASCII characters. */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The new organization, owned by the caller. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Organization'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Organization creation is blocked by the subscription (`organization_creation_blocked`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OrganizationCreationBlocked'];
+          };
+        };
+        /** @description Idempotency-Key reused for a different request (`idempotency_conflict`). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects': {
     parameters: {
       query?: never;
@@ -4604,6 +4715,32 @@ export interface components {
         /** @enum {string} */
         role: 'owner' | 'admin' | 'member';
       }[];
+    };
+    Organization: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /**
+       * @description The caller's role; always `owner` for a new organization.
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'member';
+    };
+    OrganizationCreationBlocked: {
+      error: string;
+      /** @enum {string} */
+      code: 'organization_creation_blocked';
+      /** @description Display text; never parse it. */
+      next: string;
+      next_action: {
+        /** @enum {string} */
+        code: 'choose_plan' | 'resume_subscription' | 'manage_organization_limit';
+        /** @enum {string} */
+        target: 'pricing' | 'billing' | 'organization';
+      };
+      /** @enum {string} */
+      organization_creation_blocker:
+        'subscription_required' | 'subscription_inactive' | 'organization_limit_exceeded';
     };
     Project: {
       /** Format: uuid */

@@ -68,6 +68,22 @@ export const AnalyticsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A gauge: the usage entry. */
+export const UsageIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2.75 11.5a5.25 5.25 0 1 1 10.5 0" />
+    <path d="m8 11.5 2.5-3.25" />
+  </Icon>
+);
+
+/** A card: the plan entry. */
+export const PlanIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="3.5" width="12" height="9" rx="1.5" />
+    <path d="M2 6.5h12M4.5 10h3" />
+  </Icon>
+);
+
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M8 3.5v9M3.5 8h9" />

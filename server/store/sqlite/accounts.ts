@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import type { AccountRow, OrgRole } from '../records';
+import type { AccountRow, OrganizationRow, OrgRole } from '../records';
 import type { AccountsStore } from '../store';
 
 type AccountDbRow = {
@@ -23,6 +23,25 @@ const toAccount = (r: AccountDbRow): AccountRow => ({
 export function sqliteAccounts(db: Db): AccountsStore {
   const byId = db.prepare<[string], AccountDbRow>('SELECT * FROM accounts WHERE id = ?');
   const byEmail = db.prepare<[string], AccountDbRow>('SELECT * FROM accounts WHERE email = ?');
+  // The same count as `usage.ownedOrganizationCount`, which subscription readiness reads.
+  const ownedCount = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM memberships WHERE account_id = ? AND role = 'owner'`,
+  );
+  const createOwned = db.transaction(
+    (o: OrganizationRow, ownerId: string, maxOwned: number): boolean => {
+      if ((ownedCount.get(ownerId)?.n ?? 0) >= maxOwned) return false;
+      db.prepare('INSERT INTO organizations (id, slug, name, created_at) VALUES (?, ?, ?, ?)').run(
+        o.id,
+        o.slug,
+        o.name,
+        o.createdAt,
+      );
+      db.prepare(
+        `INSERT INTO memberships (organization_id, account_id, role) VALUES (?, ?, 'owner')`,
+      ).run(o.id, ownerId);
+      return true;
+    },
+  );
   return {
     async create(a) {
       db.prepare(
@@ -51,6 +70,12 @@ export function sqliteAccounts(db: Db): AccountsStore {
         o.name,
         o.createdAt,
       );
+    },
+    async organizationSlugTaken(slug) {
+      return db.prepare('SELECT 1 FROM organizations WHERE slug = ?').get(slug) !== undefined;
+    },
+    async createOwnedOrganization(o, ownerId, maxOwned) {
+      return createOwned(o, ownerId, maxOwned);
     },
     async addMember(m) {
       db.prepare(

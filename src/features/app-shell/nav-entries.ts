@@ -6,8 +6,10 @@ import {
   IssueIcon,
   LogIcon,
   MetricIcon,
+  PlanIcon,
   ReleaseIcon,
   TraceIcon,
+  UsageIcon,
 } from '../../ui/icons';
 
 export type NavEntry = {
@@ -19,7 +21,9 @@ export type NavEntry = {
     | '/releases'
     | '/metrics'
     | '/analytics'
-    | '/analytics/funnels';
+    | '/analytics/funnels'
+    | '/usage'
+    | '/plan';
   label: string;
   /** Marked as the current page only on its own path (a parent of another entry). */
   exact?: boolean;
@@ -39,4 +43,6 @@ export const navEntries: readonly NavEntry[] = [
   { to: '/metrics', label: 'Metrics', icon: MetricIcon },
   { to: '/analytics', label: 'Analytics', icon: AnalyticsIcon, exact: true },
   { to: '/analytics/funnels', label: 'Funnels', icon: FunnelIcon },
+  { to: '/usage', label: 'Usage', icon: UsageIcon },
+  { to: '/plan', label: 'Plan', icon: PlanIcon },
 ];

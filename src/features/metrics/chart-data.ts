@@ -6,7 +6,7 @@ import { utcTimeTicks } from '../../lib/time-ticks';
 /** A chart row: the bucket start (epoch ms) and one value per drawn key (`null` = no data). */
 export type ChartRow = { x: number } & Record<string, number | null>;
 
-/** How many line colours the palette holds (`--line-0` … `--line-9` in the page's styles). */
+/** How many line colours the palette holds (`--line-0` … `--line-9` in `ui/series-palette.module.css`). */
 export const LINE_COLORS = 10;
 
 /** One drawn line: its row key, its words, and its colour and dash (colour is never alone). */

@@ -12,6 +12,7 @@ import {
 } from '../../lib/series-window';
 import { Callout } from '../../ui/callout';
 import page from '../../ui/report-page.module.css';
+import palette from '../../ui/series-palette.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ExplorerSection } from './explorer-section';
 import styles from './metrics-page.module.css';
@@ -35,7 +36,7 @@ export function MetricsPage() {
   const reads = useMemo(() => metricsReads(search, readableIds, now), [search, readableIds, now]);
 
   return (
-    <div className={`${page.page} ${styles.palette}`}>
+    <div className={`${page.page} ${palette.palette}`}>
       <header className={page.header}>
         <div className={page.titleBlock}>
           <h1 className={page.title}>Metrics</h1>

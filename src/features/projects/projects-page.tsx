@@ -40,6 +40,12 @@ export function ProjectsPage({ projects, account }: { projects: Project[]; accou
               : `${projects.length} projects your account can read.`}
             {!canCreate && ' Only organization owners and admins can create projects.'}
           </p>
+          <p className={styles.subtitle}>
+            Organizations:{' '}
+            {account.organizations.length === 0
+              ? 'none'
+              : account.organizations.map((o) => `${o.name} (${o.role})`).join(', ')}
+          </p>
         </div>
         {newProjectButton}
       </div>
