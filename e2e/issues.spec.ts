@@ -67,6 +67,10 @@ test('keyboard triage: select three with j/x, resolve with r, see each outcome, 
   await page.getByRole('searchbox', { name: 'Release' }).press('x');
   await expect(page.getByRole('toolbar', { name: 'Bulk actions' })).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Release' }).fill('');
+  // Under load the typed `x` may have been committed as a filter before it was cleared: wait
+  // until the list is the unfiltered one again before triaging it.
+  await expect(page).not.toHaveURL(/[?&]release=/);
+  await expect(dataRows(page)).toHaveCount(3);
   await page.getByRole('heading', { name: 'Issues' }).click();
 
   for (let i = 0; i < 3; i++) {
