@@ -26,6 +26,8 @@ import { registerReleaseRoutes } from './routes/releases';
 import { registerVolumeRoute } from './routes/volume';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerProjectRoutes } from './routes/projects';
+import { registerInvestigationRoutes } from './routes/investigations';
+import { registerSupportTicketRoutes } from './routes/support-tickets';
 
 const apiPrefixes = ['/api/', '/v1/', '/healthz'];
 const isApiPath = (p: string) =>
@@ -63,6 +65,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerMetricRoutes(app, deps);
   registerVolumeRoute(app, deps);
   registerDeploymentRoutes(app, deps);
+  registerInvestigationRoutes(app, deps);
+  registerSupportTicketRoutes(app, deps);
   registerFeedRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {

@@ -2,13 +2,16 @@
  * `npm run account -- set-plan <email> <tier> [--state S] [--interval I]`: changes an
  * account's plan in the data directory's database (`LOOKOUT_DATA_DIR`, default ./.lookout).
  * Works beside a running service (SQLite WAL); clients re-read usage and subscription.
+ * `npm run account -- tickets` prints the stored support tickets for the operator.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from '../config';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { changePlan } from './change-plan';
+import { listTickets } from './list-tickets';
 
 const usage = `Usage: npm run account -- set-plan <email> <tier> [--state S] [--interval I]
+       npm run account -- tickets   (support tickets stored for the operator, newest first)
 
   <tier>          free, pro or scale
   --state S       free (the free plan's only state), or for pro and scale: trialing,
@@ -42,7 +45,8 @@ async function main() {
     return;
   }
   const [command, email, tier, ...rest] = positionals;
-  if (command !== 'set-plan' || !email || !tier || rest.length > 0) fail(usage);
+  const tickets = command === 'tickets' && positionals.length === 1;
+  if (!tickets && (command !== 'set-plan' || !email || !tier || rest.length > 0)) fail(usage);
   let dataDir: string;
   try {
     dataDir = readConfig(process.env).dataDir;
@@ -51,6 +55,15 @@ async function main() {
     throw e;
   }
   const store = openSqliteStore(dataDir);
+  if (tickets) {
+    try {
+      process.stdout.write(await listTickets(store));
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+  if (!email || !tier) fail(usage);
   try {
     const result = await changePlan(
       store,

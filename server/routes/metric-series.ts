@@ -11,6 +11,7 @@ import {
   bucketStarts,
   parseSeriesWindow,
   parseVersionOne,
+  type SeriesWindow,
 } from '../domain/read-rules/series-window';
 import { isUuid } from '../domain/read-rules/uuid';
 import { requireAccount } from '../http/account-auth';
@@ -27,7 +28,7 @@ const GROUP_BY = ['none', 'service_name', 'release', 'environment'] as const;
 
 const text = (description: string) => z.string().optional().openapi({ description });
 
-const SeriesQuery = z
+export const SeriesQuery = z
   .object({
     project_id: z.string().openapi({ description: 'Required: one project (UUID).' }),
     name: z.string().openapi({ description: 'Required: the exact metric name.' }),
@@ -55,7 +56,7 @@ const SeriesQuery = z
   .strict();
 const SERIES_KEYS = Object.keys(SeriesQuery.shape);
 
-const MetricSeriesSchema = z
+export const MetricSeriesSchema = z
   .object({
     schema_version: z.literal(1),
     project_id: z.string().openapi({ format: 'uuid' }),
@@ -110,84 +111,110 @@ function parseSeriesLimit(value: string | undefined): number {
   return Number(value);
 }
 
+/** A validated series request (shared with the metric investigation, which takes the same keys). */
+export type SeriesRequest = {
+  projectId: string;
+  name: string;
+  window: SeriesWindow;
+  groupBy: MetricGroupBy;
+  serviceName: string | null;
+  release: string | null;
+  environment: string | null;
+  seriesLimit: number;
+};
+
+/** Every query value is checked here, before access is, so a bad request is a 422 whatever it reads. */
+export function parseSeriesRequest(q: Record<string, string>, now: number): SeriesRequest {
+  if (q.project_id === undefined) throw invalid('project_id is required');
+  if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
+  const name = exactFilter(q, 'name');
+  if (name === null) throw invalid('name is required');
+  const window = parseSeriesWindow(q, now, { futureUntil: true });
+  const groupBy: MetricGroupBy = GROUP_BY.find((g) => g === q.group_by) ?? 'none';
+  const serviceName = exactFilter(q, 'service_name');
+  const release = exactFilter(q, 'release');
+  const environment = exactFilter(q, 'environment');
+  const seriesLimit = parseSeriesLimit(q.series_limit);
+  parseVersionOne(q.response_version);
+  return {
+    projectId: q.project_id.toLowerCase(),
+    name,
+    window,
+    groupBy,
+    serviceName,
+    release,
+    environment,
+    seriesLimit,
+  };
+}
+
+/** The series answer of a request whose project the caller can read. */
+export async function readMetricSeries(deps: Deps, r: SeriesRequest) {
+  const { window, seriesLimit } = r;
+  const result = await deps.store.metrics.series({
+    projectId: r.projectId,
+    name: r.name,
+    from: window.from,
+    to: window.to,
+    stepMs: window.stepMs,
+    groupBy: r.groupBy,
+    serviceName: r.serviceName,
+    release: r.release,
+    environment: r.environment,
+  });
+  const aggregation = result.kind === null ? null : aggregationOf(result.kind, result.temporality);
+  const byKey = new Map<
+    string | null,
+    { values: (number | null)[]; samples: number[]; total: number }
+  >();
+  for (const cell of result.cells) {
+    let s = byKey.get(cell.key);
+    if (!s) {
+      s = {
+        values: Array.from({ length: window.bucketCount }, () => null),
+        samples: Array.from({ length: window.bucketCount }, () => 0),
+        total: 0,
+      };
+      byKey.set(cell.key, s);
+    }
+    s.values[cell.bucket] = aggregation === null ? null : aggregate(aggregation, cell);
+    s.samples[cell.bucket] = cell.samples;
+    s.total += cell.samples;
+  }
+  const keyOrder = (a: string | null, b: string | null) =>
+    a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+  const ordered = [...byKey.entries()].sort(
+    ([ka, a], [kb, b]) => b.total - a.total || keyOrder(ka, kb),
+  );
+  return {
+    schema_version: 1 as const,
+    project_id: r.projectId,
+    name: r.name,
+    kind: result.kind,
+    unit: result.unit,
+    aggregation,
+    group_by: r.groupBy,
+    interval: window.interval,
+    bucket_seconds: window.stepMs / 1000,
+    since: iso(window.from),
+    until: iso(window.to),
+    buckets: bucketStarts(window).map(iso),
+    series: ordered
+      .slice(0, seriesLimit)
+      .map(([key, s]) => ({ key, values: s.values, samples: s.samples })),
+    truncated_series: ordered.length > seriesLimit,
+  };
+}
+
 export function registerMetricSeriesRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
   app.openapi(
     { ...getSeries, middleware: [auth, strictQuery(SERIES_KEYS)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      if (q.project_id === undefined) throw invalid('project_id is required');
-      if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
-      const name = exactFilter(q, 'name');
-      if (name === null) throw invalid('name is required');
-      const window = parseSeriesWindow(q, deps.now(), { futureUntil: true });
-      const groupBy: MetricGroupBy = GROUP_BY.find((g) => g === q.group_by) ?? 'none';
-      const serviceName = exactFilter(q, 'service_name');
-      const release = exactFilter(q, 'release');
-      const environment = exactFilter(q, 'environment');
-      const seriesLimit = parseSeriesLimit(q.series_limit);
-      parseVersionOne(q.response_version);
-
-      const projectId = q.project_id.toLowerCase();
-      if (!(await deps.store.projects.readable(c.get('principal').accountId, projectId)))
+      const request = parseSeriesRequest(c.get('strictQuery'), deps.now());
+      if (!(await deps.store.projects.readable(c.get('principal').accountId, request.projectId)))
         throw fail.notFound('project not found');
-      const result = await deps.store.metrics.series({
-        projectId,
-        name,
-        from: window.from,
-        to: window.to,
-        stepMs: window.stepMs,
-        groupBy,
-        serviceName,
-        release,
-        environment,
-      });
-      const aggregation =
-        result.kind === null ? null : aggregationOf(result.kind, result.temporality);
-      const byKey = new Map<
-        string | null,
-        { values: (number | null)[]; samples: number[]; total: number }
-      >();
-      for (const cell of result.cells) {
-        let s = byKey.get(cell.key);
-        if (!s) {
-          s = {
-            values: Array.from({ length: window.bucketCount }, () => null),
-            samples: Array.from({ length: window.bucketCount }, () => 0),
-            total: 0,
-          };
-          byKey.set(cell.key, s);
-        }
-        s.values[cell.bucket] = aggregation === null ? null : aggregate(aggregation, cell);
-        s.samples[cell.bucket] = cell.samples;
-        s.total += cell.samples;
-      }
-      const keyOrder = (a: string | null, b: string | null) =>
-        a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
-      const ordered = [...byKey.entries()].sort(
-        ([ka, a], [kb, b]) => b.total - a.total || keyOrder(ka, kb),
-      );
-      return c.json(
-        {
-          schema_version: 1 as const,
-          project_id: projectId,
-          name,
-          kind: result.kind,
-          unit: result.unit,
-          aggregation,
-          group_by: groupBy,
-          interval: window.interval,
-          bucket_seconds: window.stepMs / 1000,
-          since: iso(window.from),
-          until: iso(window.to),
-          buckets: bucketStarts(window).map(iso),
-          series: ordered
-            .slice(0, seriesLimit)
-            .map(([key, s]) => ({ key, values: s.values, samples: s.samples })),
-          truncated_series: ordered.length > seriesLimit,
-        },
-        200,
-      );
+      return c.json(await readMetricSeries(deps, request), 200);
     },
   );
 }

@@ -99,7 +99,7 @@ export const TracePageSchema = z
   })
   .openapi('TracePage');
 
-const SummarySpanSchema = z
+export const SummarySpanSchema = z
   .object({
     span_id: z.string(),
     parent_span_id: z.string().nullable(),

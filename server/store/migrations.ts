@@ -627,4 +627,28 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (project_id, day, reason)
   ) WITHOUT ROWID;
   `,
+  /* 13: support tickets and their attached context (stored for the operator; no e-mail) */ `
+  CREATE TABLE support_tickets (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    project_id TEXT REFERENCES projects(id),
+    subject TEXT NOT NULL,
+    message TEXT NOT NULL,
+    severity TEXT NOT NULL CHECK (severity IN ('low', 'normal', 'high', 'urgent')),
+    status TEXT NOT NULL CHECK (status IN ('open')),
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX support_tickets_by_time ON support_tickets(created_at DESC);
+  -- A bundle is kept as the JSON text the console sent (bounded by the route), never parsed again.
+  CREATE TABLE support_ticket_contexts (
+    id TEXT PRIMARY KEY,
+    ticket_id TEXT NOT NULL REFERENCES support_tickets(id),
+    kind TEXT NOT NULL CHECK (kind IN ('investigation', 'reference')),
+    bundle TEXT,
+    path TEXT,
+    bytes INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX support_ticket_contexts_by_ticket ON support_ticket_contexts(ticket_id);
+  `,
 ];

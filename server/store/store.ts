@@ -22,6 +22,8 @@ import type {
   RefreshTokenRow,
   TeamRow,
 } from './records';
+import type { InvestigationsStore } from './investigation-store';
+import type { SupportStore } from './support-store';
 
 /**
  * Everything the service asks of storage. Methods are async so that a PostgreSQL adapter
@@ -44,6 +46,10 @@ export interface Store {
   deployments: DeploymentsStore;
   ownership: OwnershipStore;
   usage: UsageStore;
+  /** Reads of the investigation bundles and correction verification. */
+  investigations: InvestigationsStore;
+  /** Support tickets and their attached context. */
+  support: SupportStore;
   /** Closes storage; resolves once background work on the files has stopped. */
   close(): Promise<void>;
 }

@@ -14,7 +14,7 @@ import type {
 } from '../store';
 import { mergeNewestFirst, timeListWhere } from './newest-first';
 
-type Row = {
+export type ActionDbRow = {
   id: string;
   project_id: string;
   occurred_at: number;
@@ -32,7 +32,7 @@ type Row = {
   sdk_version: string;
 };
 
-const toAction = (r: Row): ActionRecord => ({
+export const toAction = (r: ActionDbRow): ActionRecord => ({
   id: r.id,
   projectId: r.project_id,
   occurredAt: r.occurred_at,
@@ -61,7 +61,7 @@ export function sqliteActions(db: Db): ActionsStore {
           ['environment', q.environment],
         ]);
         return db
-          .prepare<(string | number)[], Row>(
+          .prepare<(string | number)[], ActionDbRow>(
             `SELECT id, project_id, occurred_at, name, kind, distinct_id, session_id, properties,
                environment, release, service_name, trace_id, span_id, sdk_name, sdk_version
              FROM actions WHERE ${['project_id = ?', ...where].join(' AND ')}

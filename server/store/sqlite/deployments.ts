@@ -3,7 +3,7 @@ import type { DeploymentListQuery, DeploymentRecord, DeploymentsStore } from '..
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-type Row = {
+export type DeploymentDbRow = {
   project_id: string;
   deployment_id: string;
   release: string;
@@ -16,10 +16,10 @@ type Row = {
   created_at: number;
 };
 
-const COLUMNS = `project_id, deployment_id, release, environment, service_name, status, started_at,
+export const DEPLOYMENT_COLUMNS = `project_id, deployment_id, release, environment, service_name, status, started_at,
   finished_at, commit_sha, created_at`;
 
-const toRecord = (r: Row): DeploymentRecord => ({
+export const toDeployment = (r: DeploymentDbRow): DeploymentRecord => ({
   projectId: r.project_id,
   deploymentId: r.deployment_id,
   release: r.release,
@@ -33,10 +33,10 @@ const toRecord = (r: Row): DeploymentRecord => ({
 });
 
 export function sqliteDeployments(db: Db): DeploymentsStore {
-  const byId = db.prepare<[string, string], Row>(
-    `SELECT ${COLUMNS} FROM deployments WHERE project_id = ? AND deployment_id = ?`,
+  const byId = db.prepare<[string, string], DeploymentDbRow>(
+    `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments WHERE project_id = ? AND deployment_id = ?`,
   );
-  const insert = db.prepare(`INSERT INTO deployments (${COLUMNS}, created_by)
+  const insert = db.prepare(`INSERT INTO deployments (${DEPLOYMENT_COLUMNS}, created_by)
     VALUES (@projectId, @deploymentId, @release, @environment, @serviceName, @status, @startedAt,
       @finishedAt, @commitSha, @createdAt, @createdBy)
     ON CONFLICT (project_id, deployment_id) DO NOTHING`);
@@ -45,13 +45,13 @@ export function sqliteDeployments(db: Db): DeploymentsStore {
     const created = insert.run({ ...record, createdBy }).changes === 1;
     const row = byId.get(record.projectId, record.deploymentId);
     if (row === undefined) throw new Error('deployment vanished');
-    return { stored: toRecord(row), created };
+    return { stored: toDeployment(row), created };
   });
 
   return {
     async get(projectId, deploymentId) {
       const row = byId.get(projectId, deploymentId);
-      return row === undefined ? null : toRecord(row);
+      return row === undefined ? null : toDeployment(row);
     },
     async put(record, createdBy) {
       return put(record, createdBy);
@@ -78,12 +78,12 @@ export function sqliteDeployments(db: Db): DeploymentsStore {
       }
       args.push(q.limit);
       return db
-        .prepare<(string | number)[], Row>(
-          `SELECT ${COLUMNS} FROM deployments WHERE ${where.join(' AND ')}
+        .prepare<(string | number)[], DeploymentDbRow>(
+          `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments WHERE ${where.join(' AND ')}
            ORDER BY finished_at DESC, project_id DESC, deployment_id DESC LIMIT ?`,
         )
         .all(...args)
-        .map(toRecord);
+        .map(toDeployment);
     },
   };
 }

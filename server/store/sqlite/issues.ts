@@ -139,7 +139,7 @@ export function issueRecordsByIds(db: Db, ids: readonly string[]): IssueRecord[]
   });
 }
 
-type OccurrenceDbRow = {
+export type OccurrenceDbRow = {
   id: string;
   issue_id: string;
   project_id: string;
@@ -161,7 +161,7 @@ type OccurrenceDbRow = {
   sdk_version: string;
 };
 
-const toOccurrence = (r: OccurrenceDbRow): OccurrenceRecord => ({
+export const toOccurrence = (r: OccurrenceDbRow): OccurrenceRecord => ({
   id: r.id,
   issueId: r.issue_id,
   projectId: r.project_id,

@@ -3,7 +3,7 @@ import type { ReleaseListQuery, ReleaseRow, ReleasesStore } from '../store';
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-type Row = {
+export type ReleaseDbRow = {
   project_id: string;
   release: string;
   environment: string;
@@ -19,7 +19,7 @@ type Row = {
   last_seen_at: number;
 };
 
-const toRow = (r: Row): ReleaseRow => ({
+export const toReleaseRow = (r: ReleaseDbRow): ReleaseRow => ({
   projectId: r.project_id,
   release: r.release,
   environment: r.environment,
@@ -70,13 +70,13 @@ export function sqliteReleases(db: Db): ReleasesStore {
       }
       args.push(q.limit);
       return db
-        .prepare<(string | number)[], Row>(
+        .prepare<(string | number)[], ReleaseDbRow>(
           `SELECT * FROM release_rows WHERE ${where.join(' AND ')}
            ORDER BY last_seen_at DESC, project_id DESC, release DESC, environment DESC, service_name DESC
            LIMIT ?`,
         )
         .all(...args)
-        .map(toRow);
+        .map(toReleaseRow);
     },
   };
 }

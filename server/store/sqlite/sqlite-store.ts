@@ -10,6 +10,8 @@ import { sqliteVolume } from './volume';
 import { sqliteCredentials } from './credentials';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteIssues } from './issues';
+import { sqliteInvestigations } from './investigations';
+import { sqliteSupport } from './support';
 import { sqliteOwnership } from './ownership';
 import { logAttributeIndex } from './log-attribute-index';
 import { sqliteLogs } from './logs';
@@ -43,6 +45,8 @@ export function openSqliteStore(dataDir: string): Store {
     deployments: sqliteDeployments(db),
     ownership: sqliteOwnership(db),
     usage: sqliteUsage(db),
+    investigations: sqliteInvestigations(db),
+    support: sqliteSupport(db),
     close: async () => {
       await stopCheckpoints();
       db.close();

@@ -1,0 +1,311 @@
+import type { Db } from '../database';
+import type {
+  DeploymentMatch,
+  InvestigationsStore,
+  OccurrencePick,
+  ReleaseIssueCount,
+} from '../investigation-store';
+import type { SpanRecord } from '../store';
+import { toAction, type ActionDbRow } from './actions';
+import { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow } from './deployments';
+import { toOccurrence, type OccurrenceDbRow } from './issues';
+import { toReleaseRow, type ReleaseDbRow } from './releases';
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+const OCCURRENCE_COLUMNS = `id, issue_id, project_id, occurred_at, severity, title, message, exception,
+  stack_trace, attributes, environment, release, service_name, trace_id, span_id, breadcrumbs,
+  breadcrumbs_truncated, sdk_name, sdk_version`;
+
+const ACTION_COLUMNS = `id, project_id, occurred_at, name, kind, distinct_id, session_id, properties,
+  environment, release, service_name, trace_id, span_id, sdk_name, sdk_version`;
+
+/** Every pick walks the issue's (issue_id, occurred_at, id) index from one end. */
+const PICKS: Record<OccurrencePick, { where: string; order: string }> = {
+  first: { where: '', order: 'occurred_at ASC, id ASC' },
+  latest: { where: '', order: 'occurred_at DESC, id DESC' },
+  latest_with_trace_and_stack: {
+    where: 'AND trace_id IS NOT NULL AND stack_trace IS NOT NULL',
+    order: 'occurred_at DESC, id DESC',
+  },
+  latest_with_stack: { where: 'AND stack_trace IS NOT NULL', order: 'occurred_at DESC, id DESC' },
+};
+
+type SpanDbRow = {
+  id: string;
+  project_id: string;
+  trace_id: string;
+  span_id: string;
+  parent_span_id: string | null;
+  name: string;
+  operation: string | null;
+  kind: SpanRecord['spanKind'];
+  service_name: string;
+  environment: string;
+  release: string;
+  started_at: number;
+  duration_ms: number;
+  status: 'ok' | 'error' | null;
+  status_message: string | null;
+  attributes: string;
+  events: string;
+  sdk_name: string;
+  sdk_version: string;
+};
+
+function deploymentWhere(q: Omit<DeploymentMatch, 'limit'>) {
+  const where = ['project_id = ?'];
+  const args: (string | number)[] = [q.projectId];
+  const exact: [string, string | null][] = [
+    ['release', q.release],
+    ['environment', q.environment],
+    ['service_name', q.serviceName],
+  ];
+  for (const [column, value] of exact) {
+    if (value === null) continue;
+    where.push(`${column} = ?`);
+    args.push(value);
+  }
+  if (q.finishedFrom !== null) {
+    where.push('finished_at >= ?');
+    args.push(q.finishedFrom);
+  }
+  if (q.finishedTo !== null) {
+    where.push('finished_at <= ?');
+    args.push(q.finishedTo);
+  }
+  return { where: where.join(' AND '), args };
+}
+
+export function sqliteInvestigations(db: Db): InvestigationsStore {
+  return {
+    async occurrence(issueId, occurrenceId) {
+      const row = db
+        .prepare<[string, string], OccurrenceDbRow>(
+          `SELECT ${OCCURRENCE_COLUMNS} FROM issue_occurrences WHERE issue_id = ? AND id = ?`,
+        )
+        .get(issueId, occurrenceId);
+      return row ? toOccurrence(row) : null;
+    },
+
+    async pickOccurrence(issueId, pick) {
+      const { where, order } = PICKS[pick];
+      const row = db
+        .prepare<[string], OccurrenceDbRow>(
+          `SELECT ${OCCURRENCE_COLUMNS} FROM issue_occurrences WHERE issue_id = ? ${where}
+           ORDER BY ${order} LIMIT 1`,
+        )
+        .get(issueId);
+      return row ? toOccurrence(row) : null;
+    },
+
+    async occurrenceWindow(q) {
+      const where = `issue_id = ? AND environment = ? AND service_name = ?
+        AND occurred_at >= ? AND occurred_at < ?`;
+      const args = [q.issueId, q.environment, q.serviceName, q.from, q.to] as const;
+      const first = db
+        .prepare<unknown[], OccurrenceDbRow>(
+          `SELECT ${OCCURRENCE_COLUMNS} FROM issue_occurrences WHERE ${where}
+           ORDER BY occurred_at ASC, id ASC LIMIT 1`,
+        )
+        .get(...args);
+      const releases = db
+        .prepare<unknown[], { release: string; occurrences: number }>(
+          `SELECT release, COUNT(*) AS occurrences FROM issue_occurrences WHERE ${where}
+           GROUP BY release ORDER BY occurrences DESC, release ASC`,
+        )
+        .all(...args);
+      return {
+        count: releases.reduce((n, r) => n + r.occurrences, 0),
+        first: first ? toOccurrence(first) : null,
+        releases,
+      };
+    },
+
+    async deployments(q) {
+      const { where, args } = deploymentWhere(q);
+      return db
+        .prepare<unknown[], DeploymentDbRow>(
+          `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments WHERE ${where}
+           ORDER BY finished_at DESC, deployment_id DESC LIMIT ?`,
+        )
+        .all(...args, q.limit)
+        .map(toDeployment);
+    },
+
+    async countDeployments(q) {
+      const { where, args } = deploymentWhere(q);
+      return (
+        db
+          .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM deployments WHERE ${where}`)
+          .get(...args)?.n ?? 0
+      );
+    },
+
+    async span(scope, spanId) {
+      if (scope.projectIds.length === 0) return null;
+      const where = [
+        `trace_id = ?`,
+        `project_id IN (${marks(scope.projectIds.length)})`,
+        'span_id = ?',
+      ];
+      const args: string[] = [scope.traceId, ...scope.projectIds, spanId];
+      if (scope.release !== null) {
+        where.push('release = ?');
+        args.push(scope.release);
+      }
+      if (scope.environment !== null) {
+        where.push('environment = ?');
+        args.push(scope.environment);
+      }
+      const r = db
+        .prepare<string[], SpanDbRow>(
+          `SELECT id, project_id, trace_id, span_id, parent_span_id, name, operation, kind,
+             service_name, environment, release, started_at, duration_ms, status, status_message,
+             attributes, events, sdk_name, sdk_version
+           FROM spans WHERE ${where.join(' AND ')} ORDER BY started_at, seq LIMIT 1`,
+        )
+        .get(...args);
+      if (!r) return null;
+      return {
+        id: r.id,
+        projectId: r.project_id,
+        traceId: r.trace_id,
+        spanId: r.span_id,
+        parentSpanId: r.parent_span_id,
+        name: r.name,
+        operation: r.operation,
+        spanKind: r.kind,
+        service_name: r.service_name,
+        environment: r.environment,
+        release: r.release,
+        startedAt: r.started_at,
+        durationMs: r.duration_ms,
+        status: r.status,
+        statusMessage: r.status_message,
+        attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+        events: JSON.parse(r.events) as SpanRecord['events'],
+        sdk: { name: r.sdk_name, version: r.sdk_version },
+      };
+    },
+
+    async action(projectIds, actionId) {
+      if (projectIds.length === 0) return null;
+      const r = db
+        .prepare<string[], ActionDbRow>(
+          `SELECT ${ACTION_COLUMNS} FROM actions
+           WHERE project_id IN (${marks(projectIds.length)}) AND id = ? LIMIT 1`,
+        )
+        .get(...projectIds, actionId);
+      return r ? toAction(r) : null;
+    },
+
+    async sessionNeighbours(action, windowMs, limit) {
+      if (action.sessionId === null) return { before: [], after: [] };
+      // Walks the (project_id, occurred_at, id) index within the window only.
+      const base = `SELECT ${ACTION_COLUMNS} FROM actions WHERE project_id = ? AND session_id = ?`;
+      const before = db
+        .prepare<unknown[], ActionDbRow>(
+          `${base} AND occurred_at >= ? AND (occurred_at < ? OR (occurred_at = ? AND id < ?))
+           ORDER BY occurred_at DESC, id DESC LIMIT ?`,
+        )
+        .all(
+          action.projectId,
+          action.sessionId,
+          action.occurredAt - windowMs,
+          action.occurredAt,
+          action.occurredAt,
+          action.id,
+          limit,
+        )
+        .map(toAction)
+        .reverse();
+      const after = db
+        .prepare<unknown[], ActionDbRow>(
+          `${base} AND occurred_at <= ? AND (occurred_at > ? OR (occurred_at = ? AND id > ?))
+           ORDER BY occurred_at ASC, id ASC LIMIT ?`,
+        )
+        .all(
+          action.projectId,
+          action.sessionId,
+          action.occurredAt + windowMs,
+          action.occurredAt,
+          action.occurredAt,
+          action.id,
+          limit,
+        )
+        .map(toAction);
+      return { before, after };
+    },
+
+    async releaseIssues(q, limit) {
+      const where = ['o.project_id = ?', 'o.release = ?'];
+      const args: (string | number)[] = [q.projectId, q.release];
+      if (q.environment !== null) {
+        where.push('o.environment = ?');
+        args.push(q.environment);
+      }
+      if (q.serviceName !== null) {
+        where.push('o.service_name = ?');
+        args.push(q.serviceName);
+      }
+      const rows = db
+        .prepare<
+          unknown[],
+          { issue_id: string; title: string; status: string; occurrences: number; last_at: number }
+        >(
+          `SELECT o.issue_id, i.status, COUNT(*) AS occurrences, MAX(o.occurred_at) AS last_at,
+             (SELECT title FROM issue_occurrences lo WHERE lo.seq = i.latest_occurrence_seq) AS title
+           FROM issue_occurrences o JOIN issues i ON i.id = o.issue_id
+           WHERE ${where.join(' AND ')}
+           GROUP BY o.issue_id ORDER BY occurrences DESC, o.issue_id ASC`,
+        )
+        .all(...args);
+      const issues: ReleaseIssueCount[] = rows.slice(0, limit).map((r) => ({
+        issueId: r.issue_id,
+        title: r.title,
+        status: r.status,
+        occurrences: r.occurrences,
+        lastSeenAt: r.last_at,
+      }));
+      return { issues, total: rows.length };
+    },
+
+    async releaseRows(q) {
+      const where = ['project_id = ?'];
+      const args: (string | number)[] = [q.projectId];
+      const exact: [string, string | null][] = [
+        ['release', q.release],
+        ['environment', q.environment],
+        ['service_name', q.serviceName],
+      ];
+      for (const [column, value] of exact) {
+        if (value === null) continue;
+        where.push(`${column} = ?`);
+        args.push(value);
+      }
+      if (q.from !== null) {
+        where.push('last_seen_at >= ?');
+        args.push(q.from);
+      }
+      if (q.to !== null) {
+        where.push('first_seen_at < ?');
+        args.push(q.to);
+      }
+      const total =
+        db
+          .prepare<unknown[], { n: number }>(
+            `SELECT COUNT(*) AS n FROM release_rows WHERE ${where.join(' AND ')}`,
+          )
+          .get(...args)?.n ?? 0;
+      const rows = db
+        .prepare<unknown[], ReleaseDbRow>(
+          `SELECT * FROM release_rows WHERE ${where.join(' AND ')}
+           ORDER BY last_seen_at DESC, release DESC, environment DESC, service_name DESC LIMIT ?`,
+        )
+        .all(...args, q.limit)
+        .map(toReleaseRow);
+      return { rows, total };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** Support tickets as stored for the operator (no e-mail is sent anywhere). */
+
+export const SUPPORT_SEVERITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type SupportSeverity = (typeof SUPPORT_SEVERITIES)[number];
+
+export type SupportTicketRecord = {
+  id: string;
+  accountId: string;
+  projectId: string | null;
+  subject: string;
+  message: string;
+  severity: SupportSeverity;
+  status: 'open';
+  createdAt: number;
+};
+
+/** Context attached to a ticket: an investigation bundle (stored as sent) or a path to one. */
+export type SupportContextRecord = {
+  id: string;
+  ticketId: string;
+  kind: 'investigation' | 'reference';
+  /** The bundle's JSON text (kind `investigation`), else null. */
+  bundle: string | null;
+  /** The read path (kind `reference`), else null. */
+  path: string | null;
+  bytes: number;
+  createdAt: number;
+};
+
+/** A ticket with its account's e-mail and context count, for the operator's listing. */
+export type SupportTicketListing = SupportTicketRecord & { email: string; contextCount: number };
+
+export interface SupportStore {
+  createTicket(row: SupportTicketRecord): Promise<void>;
+  /** The ticket if it belongs to the account, else null. */
+  ticketOf(accountId: string, ticketId: string): Promise<SupportTicketRecord | null>;
+  addContext(row: SupportContextRecord): Promise<void>;
+  contextCount(ticketId: string): Promise<number>;
+  /** Every ticket, newest first (the operator's command). */
+  list(limit: number): Promise<SupportTicketListing[]>;
+}
