@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import styles from './dialog.module.css';
 import { CloseIcon } from './icons';
 
@@ -52,4 +53,26 @@ export function Modal({
 /** The row of buttons at the bottom of a dialog, primary action last. */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className={styles.actions}>{children}</div>;
+}
+
+/** A form dialog's Cancel and submit buttons; the submit is disabled (and says so) while sending. */
+export function SubmitActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <DialogActions>
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button type="submit" variant="primary" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </DialogActions>
+  );
 }

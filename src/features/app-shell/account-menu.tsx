@@ -4,9 +4,10 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { Account } from '../../api/queries/account';
 import { authMutations } from '../../api/queries/auth';
-import { ChevronDownIcon, ShieldIcon, SignOutIcon } from '../../ui/icons';
+import { ChevronDownIcon, InfoIcon, ShieldIcon, SignOutIcon } from '../../ui/icons';
 import popover from '../../ui/popover.module.css';
 import styles from './account-menu.module.css';
+import { SupportDialog } from '../investigate/support-dialog';
 import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 
 function initialsOf(account: Account): string {
@@ -23,6 +24,7 @@ export function AccountMenu({ account }: { account: Account }) {
   const navigate = useNavigate();
   const signOut = useMutation(authMutations.signOut());
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [supportOpen, setSupportOpen] = useState(false);
   const organization = account.organizations[0];
   const display = account.name ?? account.email;
 
@@ -56,6 +58,11 @@ export function AccountMenu({ account }: { account: Account }) {
               ))}
             </DropdownMenu.Label>
             <DropdownMenu.Separator className={popover.separator} />
+            <DropdownMenu.Item className={styles.item} onSelect={() => setSupportOpen(true)}>
+              <InfoIcon />
+              Contact support…
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className={popover.separator} />
             <DropdownMenu.Item
               className={styles.item}
               disabled={signOut.isPending}
@@ -77,6 +84,7 @@ export function AccountMenu({ account }: { account: Account }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <SignOutEverywhereDialog open={confirmOpen} onOpenChange={setConfirmOpen} />
+      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
     </>
   );
 }

@@ -14,6 +14,8 @@ import { CopyButton } from '../../ui/copy-button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
+import { FixCheckButton } from '../investigate/fix-check-button';
+import { IssueInvestigateButton } from '../investigate/issue-investigate-button';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { BreadcrumbList } from './breadcrumb-list';
 import styles from './issue-detail.module.css';
@@ -99,6 +101,20 @@ function OccurrencePage({
           {position.toLocaleString('en-US')} of {issue.occurrence_count.toLocaleString('en-US')}
         </span>
         <div className={styles.pagerButtons}>
+          <IssueInvestigateButton issueId={issue.id} viewedOccurrenceId={occurrence?.id ?? null} />
+          {occurrence && (
+            <FixCheckButton
+              issueId={issue.id}
+              projectId={issue.project_id}
+              baseline={{
+                id: occurrence.id,
+                occurredAt: occurrence.occurred_at,
+                release: occurrence.release,
+                environment: occurrence.environment,
+                serviceName: occurrence.service_name,
+              }}
+            />
+          )}
           <Button size="sm" variant="ghost" onClick={onLatest} disabled={position === 1}>
             Latest
           </Button>

@@ -13,6 +13,8 @@ import { useLiveStore } from '../../live/live-store';
 import { Button } from '../../ui/button';
 import { AttributeTree } from '../../ui/attribute-tree';
 import { CopyButton } from '../../ui/copy-button';
+import { investigationQueries } from '../../api/queries/investigations';
+import { InvestigateButton } from '../investigate/investigate-button';
 import { ErrorState } from '../../ui/error-state';
 import { CloseIcon } from '../../ui/icons';
 import { PendingState } from '../../ui/pending-state';
@@ -86,9 +88,12 @@ export function LogDetailPanel({
         <h2 id="log-detail-title" className={styles.title} tabIndex={-1} ref={headingRef}>
           Log details
         </h2>
-        <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close log details">
-          <CloseIcon />
-        </Button>
+        <span className={styles.headerActions}>
+          <InvestigateButton title="Investigate log" query={investigationQueries.log(logId)} />
+          <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close log details">
+            <CloseIcon />
+          </Button>
+        </span>
       </div>
       <div className={styles.scroll}>
         {query.data ? (

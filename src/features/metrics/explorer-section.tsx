@@ -12,6 +12,8 @@ import { OneProjectPicker } from '../../ui/one-project-picker';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { investigationQueries } from '../../api/queries/investigations';
+import { InvestigateButton } from '../investigate/investigate-button';
 import { ReportSection } from '../../ui/report-section';
 import {
   aggregationText,
@@ -289,6 +291,7 @@ function SeriesChart({
         {series.kind && <span className={styles.badge}>{series.kind}</span>}
         <span>unit: {series.unit ?? 'none given'}</span>
         <span>{aggregationText(series)}</span>
+        <InvestigateButton title="Investigate metric" query={investigationQueries.metric(params)} />
         {truncation && (
           <span className={styles.truncated} role="status">
             {truncation}

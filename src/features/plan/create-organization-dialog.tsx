@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { organizationsMutations, type Organization } from '../../api/queries/organizations';
 import { nextSubmission, type IdempotentSubmission } from '../../lib/idempotency-key';
-import { Button } from '../../ui/button';
-import { DialogActions, Modal } from '../../ui/modal';
+import { Modal, SubmitActions } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { WriteFailure } from '../../ui/write-failure';
 import styles from './plan-page.module.css';
@@ -69,12 +68,12 @@ function CreateOrganizationForm({
           unknownOutcome="The organization may or may not have been created."
         />
       )}
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create organization'}
-        </Button>
-      </DialogActions>
+      <SubmitActions
+        onCancel={onCancel}
+        pending={create.isPending}
+        label="Create organization"
+        pendingLabel="Creating…"
+      />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { CopyButton } from '../../ui/copy-button';
-import { DialogActions, Modal } from '../../ui/modal';
+import { DialogActions, Modal, SubmitActions } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { WriteFailure } from '../../ui/write-failure';
 import styles from './projects.module.css';
@@ -103,12 +103,12 @@ function CreateKeyForm({
           unknownOutcome="The key may or may not have been created."
         />
       )}
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create key'}
-        </Button>
-      </DialogActions>
+      <SubmitActions
+        onCancel={onCancel}
+        pending={create.isPending}
+        label="Create key"
+        pendingLabel="Creating…"
+      />
     </form>
   );
 }

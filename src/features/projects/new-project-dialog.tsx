@@ -3,8 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Account } from '../../api/queries/account';
 import { projectsMutations, type Project } from '../../api/queries/projects';
 import { nextSubmission, type IdempotentSubmission } from '../../lib/idempotency-key';
-import { Button } from '../../ui/button';
-import { DialogActions, Modal } from '../../ui/modal';
+import { Modal, SubmitActions } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { WriteFailure } from '../../ui/write-failure';
 import styles from './projects.module.css';
@@ -102,12 +101,12 @@ function NewProjectForm({
           unknownOutcome="The project may or may not have been created."
         />
       )}
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create project'}
-        </Button>
-      </DialogActions>
+      <SubmitActions
+        onCancel={onCancel}
+        pending={create.isPending}
+        label="Create project"
+        pendingLabel="Creating…"
+      />
     </form>
   );
 }

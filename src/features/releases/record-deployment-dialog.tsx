@@ -10,7 +10,7 @@ import {
 import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
-import { DialogActions, Modal } from '../../ui/modal';
+import { Modal, SubmitActions } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { WriteFailure } from '../../ui/write-failure';
 import {
@@ -237,12 +237,12 @@ function RecordDeploymentForm({
           />
         ))}
 
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={record.isPending}>
-          {record.isPending ? 'Recording…' : 'Record deployment'}
-        </Button>
-      </DialogActions>
+      <SubmitActions
+        onCancel={onCancel}
+        pending={record.isPending}
+        label="Record deployment"
+        pendingLabel="Recording…"
+      />
     </form>
   );
 }

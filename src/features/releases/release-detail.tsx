@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { RecordDeploymentResult, ReleaseRow } from '../../api/queries/releases';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
+import { investigationQueries } from '../../api/queries/investigations';
+import { InvestigateButton } from '../investigate/investigate-button';
 import { Callout } from '../../ui/callout';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
@@ -39,18 +41,29 @@ export function ReleaseDetail({
       <header className={styles.header}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{row.release}</h1>
-          {canRecord && (
-            <Button
-              size="sm"
-              className={styles.recordButton}
-              onClick={() => {
-                setRecorded(null);
-                setRecording(true);
-              }}
-            >
-              Record deployment
-            </Button>
-          )}
+          <span className={styles.titleActions}>
+            {canRecord && (
+              <Button
+                size="sm"
+                className={styles.recordButton}
+                onClick={() => {
+                  setRecorded(null);
+                  setRecording(true);
+                }}
+              >
+                Record deployment
+              </Button>
+            )}
+            <InvestigateButton
+              title="Investigate release"
+              query={investigationQueries.release({
+                project_id: row.project_id,
+                release: row.release,
+                environment: row.environment,
+                service_name: row.service_name,
+              })}
+            />
+          </span>
         </div>
         <div className={styles.identity}>
           <span className={styles.chip}>

@@ -11,6 +11,8 @@ import type { SpanNode, SpanTree } from './span-tree';
 import styles from './span-detail-panel.module.css';
 import { traceLogsSearch } from './trace-links';
 import type { TraceSummary } from '../../api/queries/traces';
+import { investigationQueries } from '../../api/queries/investigations';
+import { InvestigateButton } from '../investigate/investigate-button';
 
 /**
  * The selected span: what it is, when it ran, its ids (with copy), attributes, events, and
@@ -187,6 +189,17 @@ function SpanDetail({
           <LogIcon size={14} />
           Logs of this trace
         </Link>
+        <div>
+          <InvestigateButton
+            title="Investigate span"
+            label="Investigate span"
+            query={investigationQueries.span(traceId, span.span_id, {
+              project_id: span.project_id,
+              release: span.release,
+              environment: span.environment,
+            })}
+          />
+        </div>
         {issues.length === 0 ? (
           <p className={styles.muted}>
             {summary === null

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { investigationQueries } from '../../api/queries/investigations';
 import type { TraceSummary } from '../../api/queries/traces';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { CopyButton } from '../../ui/copy-button';
 import { AlertIcon } from '../../ui/icons';
+import { InvestigateButton } from '../investigate/investigate-button';
 import palette from './service-palette.module.css';
 import { formatDuration } from '../../lib/format-duration';
 import styles from './trace-detail.module.css';
@@ -46,6 +48,12 @@ export function TraceSummaryHeader({
         <span aria-hidden="true">/</span>
         <code className={styles.traceId}>{traceId}</code>
         <CopyButton value={traceId} label="Copy trace id" />
+        <span className={styles.crumbAction}>
+          <InvestigateButton
+            title="Investigate trace"
+            query={investigationQueries.trace(traceId)}
+          />
+        </span>
       </nav>
       <div className={styles.headRow}>
         <div className={styles.headText}>
