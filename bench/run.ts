@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { measureAnalytics } from './analytics';
 import { measureBundle } from './bundle-size';
 import { measureIngest } from './ingest-throughput';
 import { measureLogReads } from './log-reads';
@@ -80,6 +81,25 @@ if (runs('releases')) {
   for (const c of rs.cases)
     console.log(
       `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.size} rows/cells)`,
+    );
+}
+
+if (runs('analytics')) {
+  const total = Number(process.env.BENCH_ACTIONS ?? 1_000_000);
+  const an = await measureAnalytics(total, Number(process.env.BENCH_ANALYTICS_RUNS ?? 10));
+  write('analytics.json', an);
+  console.log(
+    `Product analytics reads (${an.actions.toLocaleString('en')} actions in ${an.sessions.toLocaleString('en')} sessions of ${an.users.toLocaleString('en')} users over ${an.days} days; ${an.projects} projects)`,
+  );
+  console.log(
+    `  seeded in ${an.seed_seconds} s at ${an.seed_events_per_second.toLocaleString('en')} actions/s (${an.batches} batches, ${an.senders} senders); database ${(an.database_bytes / 1024 / 1024).toFixed(0)} MB + WAL ${(an.wal_bytes / 1024 / 1024).toFixed(0)} MB`,
+  );
+  console.log(
+    `  storage: ${an.storage.map((t) => `${t.name} ${(t.bytes / 1024 / 1024).toFixed(0)} MB`).join(', ')}`,
+  );
+  for (const c of an.cases)
+    console.log(
+      `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.size} rows, ${kb(c.bytes)})`,
     );
 }
 
