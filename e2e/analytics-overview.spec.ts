@@ -48,8 +48,14 @@ test('analytics overview: totals, top actions, retention and paths as the servic
   const project = demo.projects.find((p) => p.name === 'Storefront Web');
   if (!project) throw new Error('demo world has no Storefront Web project');
   const headers = { Authorization: `Bearer ${demo.account_token}` };
+  // A fixed range in the past: a moving `7d` could let an action at its edge in or out between
+  // the page's reads and the test's.
+  const until = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000).toISOString();
+  const since = new Date(Date.parse(until) - 7 * 86_400_000).toISOString();
 
-  await page.goto(`/analytics?project=${project.id}&since=7d`);
+  await page.goto(
+    `/analytics?project=${project.id}&since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`,
+  );
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
   const topActions = page.getByRole('table', { name: 'Top actions' });
   await expect(topActions).toBeVisible();
@@ -58,13 +64,13 @@ test('analytics overview: totals, top actions, retention and paths as the servic
   const overview = await readJson<Overview>(
     await request.get('/api/telemetry/analytics/overview', {
       headers,
-      params: { project_id: project.id, since: '7d', top_limit: '10' },
+      params: { project_id: project.id, since, until, top_limit: '10' },
     }),
   );
   const retention = await readJson<Retention>(
     await request.post('/api/telemetry/analytics/retention', {
       headers,
-      data: { project_id: project.id, since: '7d', period: 'day' },
+      data: { project_id: project.id, since, until, period: 'day' },
     }),
   );
   const paths = await readJson<Paths>(
@@ -72,7 +78,8 @@ test('analytics overview: totals, top actions, retention and paths as the servic
       headers,
       data: {
         project_id: project.id,
-        since: '7d',
+        since,
+        until,
         analysis_unit: 'session',
         depth: 3,
         limit: 10,
@@ -82,7 +89,7 @@ test('analytics overview: totals, top actions, retention and paths as the servic
   const lifecycle = await readJson<Lifecycle>(
     await request.post('/api/telemetry/analytics/lifecycle', {
       headers,
-      data: { project_id: project.id, since: '7d', period: 'day' },
+      data: { project_id: project.id, since, until, period: 'day' },
     }),
   );
   expect(overview.totals.events, 'the demo world has product actions').toBeGreaterThan(0);
