@@ -1,17 +1,14 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { ANALYSIS_UNITS, UNIT_COLUMN, analyticsRangeFields, trimmedText } from './analytics-body';
 import { FUNNEL_KINDS, computeFunnel, rate } from '../domain/funnel';
-import {
-  ANALYTICS_FILTER_MAX,
-  analyticsFilter,
-  parseAnalyticsRange,
-} from '../domain/read-rules/analytics-range';
+import { ANALYTICS_FILTER_MAX } from '../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../domain/read-rules/series-window';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
+import { resolveAnalyticsScope } from './analytics-scope';
 import type { ActionCoverageCounts } from '../store/store';
 import { iso } from '../views/telemetry-views';
 
@@ -215,26 +212,12 @@ export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     { ...postFunnel, middleware: [auth, strictQuery([]), jsonBody()] as const },
     async (c) => {
       const body = c.req.valid('json');
-      const range = parseAnalyticsRange(body, deps.now());
-      const environment = analyticsFilter('environment', body.environment);
-      const serviceName = analyticsFilter('service_name', body.service_name);
-      const release = analyticsFilter('release', body.release);
+      const { range, projectId, readable, serviceName, release, environment, query } =
+        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
       const steps = body.steps.map((s) => ({ kind: s.kind, eventName: s.event_name.trim() }));
       const unit = UNIT_COLUMN[body.analysis_unit];
       const windowMs = body.conversion_window_seconds * 1000;
-      const projectId = body.project_id.toLowerCase();
-
-      // An unreadable project reads nothing: the same shape with zero counts.
-      const readable = await deps.store.projects.readable(c.get('principal').accountId, projectId);
-      const q = {
-        projectId,
-        from: range.since,
-        to: range.until,
-        environment,
-        serviceName,
-        release,
-        unit,
-      };
+      const q = { ...query, unit };
       const counts = readable ? await deps.store.actions.coverage(q) : NO_COUNTS;
       const events = readable
         ? await deps.store.actions.stepEvents({

@@ -11,13 +11,13 @@ import {
   matcherEcho,
   type AnalyticsPeriod,
 } from './analytics-body';
-import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
 import { computeLifecycle } from '../domain/lifecycle';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
+import { resolveAnalyticsScope } from './analytics-scope';
 import { iso } from '../views/telemetry-views';
 
 const LifecycleRequest = z
@@ -102,24 +102,12 @@ export function registerLifecycleRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
     { ...postLifecycle, middleware: [auth, strictQuery([]), jsonBody()] as const },
     async (c) => {
       const body = c.req.valid('json');
-      const range = parseAnalyticsRange(body, deps.now());
-      const serviceName = analyticsFilter('service_name', body.service_name);
-      const release = analyticsFilter('release', body.release);
-      const environment = analyticsFilter('environment', body.environment);
+      const { range, projectId, readable, serviceName, release, environment, query } =
+        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
       const period: AnalyticsPeriod = body.period ?? 'day';
       const event = matcher(body.event);
-      const projectId = body.project_id.toLowerCase();
-      const readable = await deps.store.projects.readable(c.get('principal').accountId, projectId);
       // Lifecycle is about people: always `distinct_id` (every action has one).
-      const q = {
-        projectId,
-        from: range.since,
-        to: range.until,
-        environment,
-        serviceName,
-        release,
-        unit: 'distinct_id' as const,
-      };
+      const q = { ...query, unit: 'distinct_id' as const };
       const names = event === null ? null : [event.eventName];
       const events = readable ? await deps.store.actions.stepEvents({ ...q, names }) : [];
       const counts = readable ? await deps.store.actions.coverage(q) : { events: 0 };

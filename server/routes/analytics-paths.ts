@@ -13,13 +13,13 @@ import {
 } from './analytics-body';
 import type { FUNNEL_KINDS } from '../domain/funnel';
 import { rate } from '../domain/funnel';
-import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
 import { computePaths } from '../domain/paths';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
+import { resolveAnalyticsScope } from './analytics-scope';
 import { iso } from '../views/telemetry-views';
 
 export const PATHS_MAX_DEPTH = 5;
@@ -113,25 +113,13 @@ export function registerPathsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     { ...postPaths, middleware: [auth, strictQuery([]), jsonBody()] as const },
     async (c) => {
       const body = c.req.valid('json');
-      const range = parseAnalyticsRange(body, deps.now());
-      const serviceName = analyticsFilter('service_name', body.service_name);
-      const release = analyticsFilter('release', body.release);
-      const environment = analyticsFilter('environment', body.environment);
+      const { range, projectId, readable, serviceName, release, environment, query } =
+        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
       const analysisUnit = body.analysis_unit ?? 'session';
       const start = matcher(body.start_event);
       const depth = body.depth ?? 3;
       const limit = body.limit ?? 10;
-      const projectId = body.project_id.toLowerCase();
-      const readable = await deps.store.projects.readable(c.get('principal').accountId, projectId);
-      const q = {
-        projectId,
-        from: range.since,
-        to: range.until,
-        environment,
-        serviceName,
-        release,
-        unit: UNIT_COLUMN[analysisUnit],
-      };
+      const q = { ...query, unit: UNIT_COLUMN[analysisUnit] };
       const events = readable ? await deps.store.actions.stepEvents({ ...q, names: null }) : [];
       const counts = readable
         ? await deps.store.actions.coverage(q)

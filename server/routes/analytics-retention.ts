@@ -12,13 +12,13 @@ import {
   type AnalyticsPeriod,
 } from './analytics-body';
 import { rate } from '../domain/funnel';
-import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
 import { computeRetention, type EventMatcher } from '../domain/retention';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
+import { resolveAnalyticsScope } from './analytics-scope';
 import { iso } from '../views/telemetry-views';
 
 const RetentionRequest = z
@@ -109,24 +109,12 @@ export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
     { ...postRetention, middleware: [auth, strictQuery([]), jsonBody()] as const },
     async (c) => {
       const body = c.req.valid('json');
-      const range = parseAnalyticsRange(body, deps.now());
-      const serviceName = analyticsFilter('service_name', body.service_name);
-      const release = analyticsFilter('release', body.release);
-      const environment = analyticsFilter('environment', body.environment);
+      const { range, projectId, readable, serviceName, release, environment, query } =
+        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
       const period: AnalyticsPeriod = body.period ?? 'day';
       const start: EventMatcher = matcher(body.start_event);
       const ret: EventMatcher = matcher(body.return_event);
-      const projectId = body.project_id.toLowerCase();
-      const readable = await deps.store.projects.readable(c.get('principal').accountId, projectId);
-      const q = {
-        projectId,
-        from: range.since,
-        to: range.until,
-        environment,
-        serviceName,
-        release,
-        unit: 'distinct_id' as const,
-      };
+      const q = { ...query, unit: 'distinct_id' as const };
       const names =
         start !== null && ret !== null ? [...new Set([start.eventName, ret.eventName])] : null;
       const events = readable ? await deps.store.actions.stepEvents({ ...q, names }) : [];
