@@ -5,11 +5,11 @@ import type {
   OccurrencePick,
   ReleaseIssueCount,
 } from '../investigation-store';
-import type { SpanRecord } from '../store';
 import { toAction, type ActionDbRow } from './actions';
 import { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow } from './deployments';
 import { toOccurrence, type OccurrenceDbRow } from './issues';
 import { toReleaseRow, type ReleaseDbRow } from './releases';
+import { SPAN_COLUMNS, toSpanRecord, type SpanRow } from './traces';
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -31,29 +31,13 @@ const PICKS: Record<OccurrencePick, { where: string; order: string }> = {
   latest_with_stack: { where: 'AND stack_trace IS NOT NULL', order: 'occurred_at DESC, id DESC' },
 };
 
-type SpanDbRow = {
-  id: string;
-  project_id: string;
-  trace_id: string;
-  span_id: string;
-  parent_span_id: string | null;
-  name: string;
-  operation: string | null;
-  kind: SpanRecord['spanKind'];
-  service_name: string;
-  environment: string;
-  release: string;
-  started_at: number;
-  duration_ms: number;
-  status: 'ok' | 'error' | null;
-  status_message: string | null;
-  attributes: string;
-  events: string;
-  sdk_name: string;
-  sdk_version: string;
-};
-
-function deploymentWhere(q: Omit<DeploymentMatch, 'limit'>) {
+/** One project and its exact release, environment and service (a null one is not filtered). */
+function releaseContextWhere(q: {
+  projectId: string;
+  release: string | null;
+  environment: string | null;
+  serviceName: string | null;
+}) {
   const where = ['project_id = ?'];
   const args: (string | number)[] = [q.projectId];
   const exact: [string, string | null][] = [
@@ -66,6 +50,11 @@ function deploymentWhere(q: Omit<DeploymentMatch, 'limit'>) {
     where.push(`${column} = ?`);
     args.push(value);
   }
+  return { where, args };
+}
+
+function deploymentWhere(q: Omit<DeploymentMatch, 'limit'>) {
+  const { where, args } = releaseContextWhere(q);
   if (q.finishedFrom !== null) {
     where.push('finished_at >= ?');
     args.push(q.finishedFrom);
@@ -159,34 +148,11 @@ export function sqliteInvestigations(db: Db): InvestigationsStore {
         args.push(scope.environment);
       }
       const r = db
-        .prepare<string[], SpanDbRow>(
-          `SELECT id, project_id, trace_id, span_id, parent_span_id, name, operation, kind,
-             service_name, environment, release, started_at, duration_ms, status, status_message,
-             attributes, events, sdk_name, sdk_version
-           FROM spans WHERE ${where.join(' AND ')} ORDER BY started_at, seq LIMIT 1`,
+        .prepare<string[], SpanRow>(
+          `SELECT ${SPAN_COLUMNS} FROM spans WHERE ${where.join(' AND ')} ORDER BY started_at, seq LIMIT 1`,
         )
         .get(...args);
-      if (!r) return null;
-      return {
-        id: r.id,
-        projectId: r.project_id,
-        traceId: r.trace_id,
-        spanId: r.span_id,
-        parentSpanId: r.parent_span_id,
-        name: r.name,
-        operation: r.operation,
-        spanKind: r.kind,
-        service_name: r.service_name,
-        environment: r.environment,
-        release: r.release,
-        startedAt: r.started_at,
-        durationMs: r.duration_ms,
-        status: r.status,
-        statusMessage: r.status_message,
-        attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-        events: JSON.parse(r.events) as SpanRecord['events'],
-        sdk: { name: r.sdk_name, version: r.sdk_version },
-      };
+      return r ? toSpanRecord(r) : null;
     },
 
     async action(projectIds, actionId) {
@@ -272,18 +238,7 @@ export function sqliteInvestigations(db: Db): InvestigationsStore {
     },
 
     async releaseRows(q) {
-      const where = ['project_id = ?'];
-      const args: (string | number)[] = [q.projectId];
-      const exact: [string, string | null][] = [
-        ['release', q.release],
-        ['environment', q.environment],
-        ['service_name', q.serviceName],
-      ];
-      for (const [column, value] of exact) {
-        if (value === null) continue;
-        where.push(`${column} = ?`);
-        args.push(value);
-      }
+      const { where, args } = releaseContextWhere(q);
       if (q.from !== null) {
         where.push('last_seen_at >= ?');
         args.push(q.from);

@@ -34,7 +34,7 @@ type PartRow = {
   root_operation: string | null;
 };
 
-type SpanRow = {
+export type SpanRow = {
   id: string;
   project_id: string;
   trace_id: string;
@@ -55,6 +55,32 @@ type SpanRow = {
   sdk_name: string;
   sdk_version: string;
 };
+
+/** The columns every span read selects, in `SpanRow` order. */
+export const SPAN_COLUMNS = `id, project_id, trace_id, span_id, parent_span_id, name, operation, kind,
+  service_name, environment, release, started_at, duration_ms, status, status_message, attributes,
+  events, sdk_name, sdk_version`;
+
+export const toSpanRecord = (r: SpanRow): SpanRecord => ({
+  id: r.id,
+  projectId: r.project_id,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  parentSpanId: r.parent_span_id,
+  name: r.name,
+  operation: r.operation,
+  spanKind: r.kind,
+  service_name: r.service_name,
+  environment: r.environment,
+  release: r.release,
+  startedAt: r.started_at,
+  durationMs: r.duration_ms,
+  status: r.status,
+  statusMessage: r.status_message,
+  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+  events: JSON.parse(r.events) as SpanRecord['events'],
+  sdk: { name: r.sdk_name, version: r.sdk_version },
+});
 
 /** `spans` rows of one trace in scope; the caller adds the columns and the order. */
 function scopeWhere(scope: TraceScope): { where: string; args: string[] } {
@@ -186,32 +212,10 @@ export function sqliteTraces(db: Db, rollup: TraceRollup): TracesStore {
     const { where, args } = scopeWhere(scope);
     return db
       .prepare<string[], SpanRow>(
-        `SELECT id, project_id, trace_id, span_id, parent_span_id, name, operation, kind, service_name,
-           environment, release, started_at, duration_ms, status, status_message, attributes, events,
-           sdk_name, sdk_version
-         FROM spans WHERE ${where} ORDER BY started_at, span_id, seq`,
+        `SELECT ${SPAN_COLUMNS} FROM spans WHERE ${where} ORDER BY started_at, span_id, seq`,
       )
       .all(...args)
-      .map((r) => ({
-        id: r.id,
-        projectId: r.project_id,
-        traceId: r.trace_id,
-        spanId: r.span_id,
-        parentSpanId: r.parent_span_id,
-        name: r.name,
-        operation: r.operation,
-        spanKind: r.kind,
-        service_name: r.service_name,
-        environment: r.environment,
-        release: r.release,
-        startedAt: r.started_at,
-        durationMs: r.duration_ms,
-        status: r.status,
-        statusMessage: r.status_message,
-        attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-        events: JSON.parse(r.events) as SpanRecord['events'],
-        sdk: { name: r.sdk_name, version: r.sdk_version },
-      }));
+      .map(toSpanRecord);
   }
 
   function summarySpans(scope: TraceScope): SummaryInputSpan[] {
