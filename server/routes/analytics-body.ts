@@ -1,4 +1,5 @@
-import { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { FUNNEL_KINDS } from '../domain/funnel';
 import { ANALYTICS_FILTER_MAX } from '../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../domain/read-rules/series-window';
@@ -90,3 +91,37 @@ export const matcher = (
 /** The `query` echo of a matcher: `null` for "any action". */
 export const matcherEcho = (m: EventMatcher) =>
   m === null ? null : { kind: m.kind, event_name: m.eventName };
+
+/**
+ * The declaration every analytics POST shares: account bearer, no query keys, a JSON body,
+ * the same failures, and the spec's note that an unreadable project answers zeros.
+ */
+export function analyticsPostRoute<
+  P extends string,
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+>(o: {
+  path: P;
+  summary: string;
+  description: string;
+  body: Req;
+  response: Res;
+  responseDescription: string;
+}) {
+  return createRoute({
+    method: 'post',
+    path: o.path,
+    tags: ['analytics'],
+    summary: o.summary,
+    description: `${o.description} An unreadable project gives \`200\` with zero counts (not \`404\`): an empty result does not confirm access.`,
+    security: bearerSecurity,
+    request: {
+      query: z.object({}).strict(),
+      body: { required: true, content: { 'application/json': { schema: o.body } } },
+    },
+    responses: {
+      200: jsonContent(o.response, o.responseDescription),
+      ...errorResponses(400, 401, 413, 415, 422),
+    },
+  });
+}

@@ -1,12 +1,18 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { ANALYSIS_UNITS, UNIT_COLUMN, analyticsRangeFields, trimmedText } from './analytics-body';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import {
+  ANALYSIS_UNITS,
+  UNIT_COLUMN,
+  analyticsRangeFields,
+  trimmedText,
+  analyticsPostRoute,
+} from './analytics-body';
 import { FUNNEL_KINDS, computeFunnel, rate } from '../domain/funnel';
 import { ANALYTICS_FILTER_MAX } from '../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../domain/read-rules/series-window';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
+import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { resolveAnalyticsScope } from './analytics-scope';
 import type { ActionCoverageCounts } from '../store/store';
@@ -179,23 +185,15 @@ const FunnelResponse = z
   })
   .openapi('Funnel');
 
-const postFunnel = createRoute({
-  method: 'post',
+const postFunnel = analyticsPostRoute({
   path: FUNNEL_PATH,
-  tags: ['analytics'],
   summary: 'Ordered conversion through 2 to 8 action steps',
   description:
     'Each unit (session or identified user) enters at its first step-1 action in range; each later step is its earliest matching action strictly after the previous step’s, at most `conversion_window_seconds` after the entry. ' +
-    'Only actions in `[since, until)` (and `environment`) count. No raw identity is returned. An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.',
-  security: bearerSecurity,
-  request: {
-    query: z.object({}).strict(),
-    body: { required: true, content: { 'application/json': { schema: FunnelRequest } } },
-  },
-  responses: {
-    200: jsonContent(FunnelResponse, 'The funnel.'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+    'Only actions in `[since, until)` (and `environment`) count. No raw identity is returned.',
+  body: FunnelRequest,
+  response: FunnelResponse,
+  responseDescription: 'The funnel.',
 });
 
 const NO_COUNTS: ActionCoverageCounts = {

@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   ANALYTICS_PERIODS,
   EventMatcherInput,
@@ -10,12 +10,13 @@ import {
   matcher,
   matcherEcho,
   type AnalyticsPeriod,
+  analyticsPostRoute,
 } from './analytics-body';
 import { computeLifecycle } from '../domain/lifecycle';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
+import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { resolveAnalyticsScope } from './analytics-scope';
 import { iso } from '../views/telemetry-views';
@@ -77,23 +78,14 @@ const LifecycleResponse = z
   })
   .openapi('Lifecycle');
 
-const postLifecycle = createRoute({
-  method: 'post',
+const postLifecycle = analyticsPostRoute({
   path: '/api/telemetry/analytics/lifecycle',
-  tags: ['analytics'],
   summary: 'New, returning, resurrecting and dormant users per period',
   description:
-    'Users are `distinct_id` values. Periods (a day or a week) are aligned at `since`; the last is cut at `until`. Every period is listed. The range is not looked beyond: a user first seen before `since` is new in its first period in range, and the first period has only new users. ' +
-    'An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.',
-  security: bearerSecurity,
-  request: {
-    query: z.object({}).strict(),
-    body: { required: true, content: { 'application/json': { schema: LifecycleRequest } } },
-  },
-  responses: {
-    200: jsonContent(LifecycleResponse, 'The lifecycle per period.'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+    'Users are `distinct_id` values. Periods (a day or a week) are aligned at `since`; the last is cut at `until`. Every period is listed. The range is not looked beyond: a user first seen before `since` is new in its first period in range, and the first period has only new users.',
+  body: LifecycleRequest,
+  response: LifecycleResponse,
+  responseDescription: 'The lifecycle per period.',
 });
 
 export function registerLifecycleRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {

@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   ANALYSIS_UNITS,
   EventMatcherInput,
@@ -10,6 +10,7 @@ import {
   fraction,
   matcher,
   matcherEcho,
+  analyticsPostRoute,
 } from './analytics-body';
 import type { FUNNEL_KINDS } from '../domain/funnel';
 import { rate } from '../domain/funnel';
@@ -17,7 +18,7 @@ import { computePaths } from '../domain/paths';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
+import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { resolveAnalyticsScope } from './analytics-scope';
 import { iso } from '../views/telemetry-views';
@@ -88,23 +89,14 @@ const PathsResponse = z
   })
   .openapi('Paths');
 
-const postPaths = createRoute({
-  method: 'post',
+const postPaths = analyticsPostRoute({
   path: '/api/telemetry/analytics/paths',
-  tags: ['analytics'],
   summary: 'The most common sequences of actions after a start',
   description:
-    'For each unit, its first start action in range and the `depth` actions after it, in time order; units with the same sequence share a path. Most units first, then the sequence. ' +
-    'An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.',
-  security: bearerSecurity,
-  request: {
-    query: z.object({}).strict(),
-    body: { required: true, content: { 'application/json': { schema: PathsRequest } } },
-  },
-  responses: {
-    200: jsonContent(PathsResponse, 'The paths.'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+    'For each unit, its first start action in range and the `depth` actions after it, in time order; units with the same sequence share a path. Most units first, then the sequence.',
+  body: PathsRequest,
+  response: PathsResponse,
+  responseDescription: 'The paths.',
 });
 
 export function registerPathsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {

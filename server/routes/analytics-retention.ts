@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   ANALYTICS_PERIODS,
   EventMatcherInput,
@@ -10,13 +10,14 @@ import {
   matcher,
   matcherEcho,
   type AnalyticsPeriod,
+  analyticsPostRoute,
 } from './analytics-body';
 import { rate } from '../domain/funnel';
 import { computeRetention, type EventMatcher } from '../domain/retention';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
+import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { resolveAnalyticsScope } from './analytics-scope';
 import { iso } from '../views/telemetry-views';
@@ -84,23 +85,14 @@ const RetentionResponse = z
   })
   .openapi('Retention');
 
-const postRetention = createRoute({
-  method: 'post',
+const postRetention = analyticsPostRoute({
   path: '/api/telemetry/analytics/retention',
-  tags: ['analytics'],
   summary: 'Cohorts of users by their first start event and their later returns',
   description:
-    'Users are `distinct_id` values. Periods (a day or a week) are aligned at `since`; the last is cut at `until`. A user belongs to the cohort of the period of its first start event in range and is retained in each later period holding one of its return events. ' +
-    'An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.',
-  security: bearerSecurity,
-  request: {
-    query: z.object({}).strict(),
-    body: { required: true, content: { 'application/json': { schema: RetentionRequest } } },
-  },
-  responses: {
-    200: jsonContent(RetentionResponse, 'The retention cohorts.'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+    'Users are `distinct_id` values. Periods (a day or a week) are aligned at `since`; the last is cut at `until`. A user belongs to the cohort of the period of its first start event in range and is retained in each later period holding one of its return events.',
+  body: RetentionRequest,
+  response: RetentionResponse,
+  responseDescription: 'The retention cohorts.',
 });
 
 export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {

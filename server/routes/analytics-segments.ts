@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import {
   ANALYSIS_UNITS,
@@ -11,6 +11,7 @@ import {
   fraction,
   matcher,
   matcherEcho,
+  analyticsPostRoute,
 } from './analytics-body';
 import { FUNNEL_KINDS, rate } from '../domain/funnel';
 import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
@@ -18,7 +19,7 @@ import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
-import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
+import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import type { ActionSegmentCounts } from '../store/store';
 import { iso } from '../views/telemetry-views';
@@ -137,23 +138,14 @@ const SegmentsResponse = z
   })
   .openapi('SegmentComparison');
 
-const postSegments = createRoute({
-  method: 'post',
+const postSegments = analyticsPostRoute({
   path: '/api/telemetry/analytics/segments/compare',
-  tags: ['analytics'],
   summary: 'Compare an action across 2 to 4 segments of one project',
   description:
-    'Each segment is a name with its own exact filters (filters go inside each segment); the first is the baseline. Per segment: matching actions, distinct units, their share of the project’s units, top actions and the difference from the baseline. Segments may overlap. ' +
-    'An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.',
-  security: bearerSecurity,
-  request: {
-    query: z.object({}).strict(),
-    body: { required: true, content: { 'application/json': { schema: SegmentsRequest } } },
-  },
-  responses: {
-    200: jsonContent(SegmentsResponse, 'The segment comparison.'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+    'Each segment is a name with its own exact filters (filters go inside each segment); the first is the baseline. Per segment: matching actions, distinct units, their share of the project’s units, top actions and the difference from the baseline. Segments may overlap.',
+  body: SegmentsRequest,
+  response: SegmentsResponse,
+  responseDescription: 'The segment comparison.',
 });
 
 /**
