@@ -44,9 +44,33 @@ export const SeverityInput = z
   })
   .openapi({ example: 'error' });
 
+/**
+ * How deep attributes (and properties, breadcrumb data) may nest, counting the attributes
+ * object itself as level 1. Storing them serializes them with JSON.stringify, which recurses
+ * and overflows the stack a few thousand levels down (a 500); a 10 MiB body holds millions.
+ */
+export const MAX_ATTRIBUTE_DEPTH = 64;
+
+/** Whether `value` nests objects or arrays deeper than `max` levels, checked without recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export const Attributes = z
   .record(z.string(), z.unknown())
-  .openapi({ description: 'Structured attributes: strings, numbers, booleans, nested objects.' });
+  .refine((a) => !nestsDeeperThan(a, MAX_ATTRIBUTE_DEPTH), {
+    message: `must not nest objects or arrays more than ${MAX_ATTRIBUTE_DEPTH} levels deep`,
+  })
+  .openapi({
+    description: `Structured attributes: strings, numbers, booleans, nested objects and arrays, at most ${MAX_ATTRIBUTE_DEPTH} levels deep.`,
+  });
 
 const contextFields = {
   release: ContextValue.optional(),

@@ -480,6 +480,73 @@ describe('ingestion: validation', () => {
     },
   );
 
+  describe('nesting depth of attributes (found by ingest.fuzz.test.ts: 5,000 levels was a 500)', () => {
+    /** `{"k": {"k": … 1 …}}`, `levels` objects deep, counting the attributes object itself. */
+    const nested = (levels: number): unknown => {
+      let v: unknown = 1;
+      for (let i = 0; i < levels; i += 1) v = { k: v };
+      return v;
+    };
+    // Built as text: JSON.stringify itself overflows the stack on the deepest ones.
+    const deepRaw = (levels: number, asArrays: boolean) => {
+      const inner = asArrays
+        ? `${'['.repeat(levels - 1)}1${']'.repeat(levels - 1)}`
+        : `${'{"k":'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}`;
+      const item = logItem({ attributes: '__deep__' });
+      return {
+        id: item.id,
+        raw: JSON.stringify(nativeBody({ logs: [item] })).replace('"__deep__"', `{"k":${inner}}`),
+      };
+    };
+
+    it.each([
+      ['65 levels of objects', 65, false],
+      ['65 levels of arrays', 65, true],
+      ['5,000 levels of objects', 5_000, false],
+      ['100,000 levels of arrays', 100_000, true],
+    ])(
+      '%s in log attributes is 422 validation_failed and stores nothing',
+      async (_n, levels, arrays) => {
+        const { id, raw } = deepRaw(levels, arrays);
+        const before = tableCounts(svc.dir, project);
+        const res = await call(svc.baseUrl, 'POST', NATIVE, { token: key, raw });
+        expectError(res, 422, 'validation_failed', fixRequest);
+        expect(errorText(res)).toMatch(/logs\[0\]\.attributes: .*64 levels/);
+        expect(tableCounts(svc.dir, project)).toEqual(before);
+        expect(idCounts(svc.dir, 'logs', project, [id])).toEqual([0]);
+      },
+    );
+
+    it('every free-form field is limited: properties, breadcrumb data, span event attributes', async () => {
+      const deep = nested(65);
+      const bodies = [
+        nativeBody({ actions: [actionItem({ properties: deep })] }),
+        nativeBody({
+          issues: [issueItem({ breadcrumbs: [{ timestamp: T0, message: 'm', data: deep }] })],
+        }),
+        nativeBody({
+          trace_spans: [spanItem({ events: [{ name: 'e', timestamp: T0, attributes: deep }] })],
+        }),
+        sdkBody([sdkEvent('metric', metricItem({ attributes: deep }))]),
+      ];
+      for (const b of bodies) {
+        const res = await ingest(svc, 'events' in b ? SDK : NATIVE, key, b);
+        expectError(res, 422, 'validation_failed', fixRequest);
+        expect(errorText(res)).toMatch(/64 levels/);
+      }
+    });
+
+    it('64 levels are accepted and read back as sent', async () => {
+      const item = logItem({ attributes: nested(64) });
+      const res = await ingest(svc, NATIVE, key, nativeBody({ logs: [item] }));
+      expect(res.body).toEqual(nativeCounts({ logs: 1 }));
+      const stored = readDb(svc.dir, (db) =>
+        db.prepare('SELECT attributes FROM logs WHERE id = ?').get(item.id),
+      ) as { attributes: string };
+      expect(JSON.parse(stored.attributes)).toEqual(item.attributes);
+    });
+  });
+
   it('an SDK event is validated like a native item', async () => {
     const cases = [
       logItem({ severity: 'verbose' }),

@@ -5759,7 +5759,7 @@ export interface components {
       };
       stack_trace?: string | null;
       fingerprint?: string;
-      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      /** @description Structured attributes: strings, numbers, booleans, nested objects and arrays, at most 64 levels deep. */
       attributes?: {
         [key: string]: unknown;
       };
@@ -5778,7 +5778,7 @@ export interface components {
         /** @example error */
         level?: string;
         message?: string;
-        /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+        /** @description Structured attributes: strings, numbers, booleans, nested objects and arrays, at most 64 levels deep. */
         data?: {
           [key: string]: unknown;
         };
@@ -5809,7 +5809,7 @@ export interface components {
       message: string;
       /** @description Logger name; default `app`. */
       source?: string;
-      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      /** @description Structured attributes: strings, numbers, booleans, nested objects and arrays, at most 64 levels deep. */
       attributes?: {
         [key: string]: unknown;
       };
@@ -5847,7 +5847,7 @@ export interface components {
       /** @enum {string|null} */
       status?: 'ok' | 'error' | null;
       status_message?: string;
-      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      /** @description Structured attributes: strings, numbers, booleans, nested objects and arrays, at most 64 levels deep. */
       attributes?: {
         [key: string]: unknown;
       };
@@ -5858,7 +5858,7 @@ export interface components {
          * @example 2026-11-20T14:03:07.412Z
          */
         timestamp: string;
-        /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+        /** @description Structured attributes: strings, numbers, booleans, nested objects and arrays, at most 64 levels deep. */
         attributes?: {
           [key: string]: unknown;
         };
@@ -5886,7 +5886,7 @@ export interface components {
       kind: 'page_view' | 'screen_view' | 'interaction';
       distinct_id: string;
       session_id?: string | null;
-      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      /** @description Structured attributes: strings, numbers, booleans, nested objects and arrays, at most 64 levels deep. */
       properties?: {
         [key: string]: unknown;
       };
@@ -6009,7 +6009,7 @@ export interface components {
       unit?: string | null;
       /** @enum {string|null} */
       temporality?: 'delta' | 'cumulative' | null;
-      /** @description Structured attributes: strings, numbers, booleans, nested objects. */
+      /** @description Structured attributes: strings, numbers, booleans, nested objects and arrays, at most 64 levels deep. */
       attributes?: {
         [key: string]: unknown;
       };
