@@ -651,4 +651,14 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX support_ticket_contexts_by_ticket ON support_ticket_contexts(ticket_id);
   `,
+  /* 14: product analytics read each unit's actions from an index in unit order */ `
+  -- Funnels, paths, retention, lifecycle, segments and the overview count per session or per
+  -- user. Read in unit order from a covering index, GROUP BY unit streams without sorting the
+  -- range (a sort of 1M rows cost about 1.5 s of CPU); every column an analytics read filters
+  -- or counts is in the index, so the table is never visited. About 120 MB each per 1M actions.
+  CREATE INDEX actions_by_session ON actions(project_id, session_id, occurred_at, seq, kind, name,
+    environment, service_name, release);
+  CREATE INDEX actions_by_user ON actions(project_id, distinct_id, occurred_at, seq, kind, name,
+    environment, service_name, release, session_id);
+  `,
 ];
