@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The page's Content-Security-Policy forbids eval. Zod 4 compiles object parsers with

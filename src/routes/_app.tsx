@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, retainSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { accountQueries } from '../api/queries/account';
 import { projectsQueries } from '../api/queries/projects';
 import { ensureSession } from '../api/session';
 import { AppError } from '../features/app-shell/app-error';
 import { AppLayout } from '../features/app-shell/app-layout';
-import { isProjectIdList, isUuid } from '../lib/project-scope';
+import { isProjectIdList } from '../lib/project-scope';
+import { searchMatching, searchUuid } from '../lib/search-fields';
 import { LiveFeed } from '../live/live-feed';
 import { isRfc3339, isSinceValue } from '../lib/time-range';
 
@@ -16,10 +17,10 @@ import { isRfc3339, isSinceValue } from '../lib/time-range';
  * Invalid values fall back to the defaults instead of failing the page.
  */
 const appSearchSchema = z.object({
-  project: z.string().refine(isUuid).optional().catch(undefined),
-  projects: z.string().refine(isProjectIdList).optional().catch(undefined),
-  since: z.string().refine(isSinceValue).optional().catch(undefined),
-  until: z.string().refine(isRfc3339).optional().catch(undefined),
+  project: searchUuid(),
+  projects: searchMatching(isProjectIdList),
+  since: searchMatching(isSinceValue),
+  until: searchMatching(isRfc3339),
 });
 
 export const Route = createFileRoute('/_app')({

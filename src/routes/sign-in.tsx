@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient, searchEnum } from '../lib/search-fields';
 import { SignInPage } from '../features/sign-in/sign-in-page';
 import { signInReasons } from '../features/sign-in/sign-in-reason';
 
 const signInSearchSchema = z.object({
-  redirect: z.string().max(2048).optional().catch(undefined),
-  reason: z.enum(signInReasons).optional().catch(undefined),
+  redirect: lenient(z.string().check(z.maxLength(2048))),
+  reason: searchEnum(signInReasons),
 });
 
 export const Route = createFileRoute('/sign-in')({

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { isUuid, type ProjectScopeSearch } from '../../lib/project-scope';
+import { z } from 'zod/mini';
+import { lenient, searchEnum, searchInt, searchUuid } from '../../lib/search-fields';
+import type { ProjectScopeSearch } from '../../lib/project-scope';
 import type { TimeRangeSearch } from '../../lib/time-range';
 
 export const ACTION_KIND_VALUES = ['page_view', 'screen_view', 'interaction'] as const;
@@ -12,7 +13,7 @@ export const DEFAULT_PATH_DEPTH = 3;
 /** An action as the URL names it (the same `{kind, name}` shape the funnels page uses). */
 const actionRef = z.object({
   kind: z.enum(ACTION_KIND_VALUES),
-  name: z.string().trim().min(1).max(256),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
 });
 
 export type ActionRef = z.infer<typeof actionRef>;
@@ -26,16 +27,16 @@ export type PathUnit = (typeof PATH_UNITS)[number];
  */
 export const analyticsOverviewSearchSchema = z.object({
   /** The project read when the header's scope is not exactly one project. */
-  analytics_project: z.string().refine(isUuid).optional().catch(undefined),
-  retention_period: z.enum(RETENTION_PERIODS).optional().catch(undefined),
-  retention_start: actionRef.optional().catch(undefined),
-  retention_return: actionRef.optional().catch(undefined),
-  paths_start: actionRef.optional().catch(undefined),
-  paths_depth: z.number().int().min(MIN_PATH_DEPTH).max(MAX_PATH_DEPTH).optional().catch(undefined),
-  paths_unit: z.enum(PATH_UNITS).optional().catch(undefined),
-  lifecycle_period: z.enum(RETENTION_PERIODS).optional().catch(undefined),
+  analytics_project: searchUuid(),
+  retention_period: searchEnum(RETENTION_PERIODS),
+  retention_start: lenient(actionRef),
+  retention_return: lenient(actionRef),
+  paths_start: lenient(actionRef),
+  paths_depth: searchInt(MIN_PATH_DEPTH, MAX_PATH_DEPTH),
+  paths_unit: searchEnum(PATH_UNITS),
+  lifecycle_period: searchEnum(RETENTION_PERIODS),
   /** The action that makes a user active in a lifecycle period (any action when absent). */
-  lifecycle_event: actionRef.optional().catch(undefined),
+  lifecycle_event: lenient(actionRef),
 });
 
 export type AnalyticsOverviewSearch = z.infer<typeof analyticsOverviewSearchSchema>;

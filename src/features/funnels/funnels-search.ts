@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient, searchEnum, searchUuid } from '../../lib/search-fields';
 import { ACTION_KINDS, type AnalysisUnit, type FunnelKind } from '../../api/queries/analytics';
-import { isUuid, type ProjectScopeSearch } from '../../lib/project-scope';
+import type { ProjectScopeSearch } from '../../lib/project-scope';
 import type { TimeRangeSearch } from '../../lib/time-range';
 
 /** The service's funnel limits (spec "Funnel body"; README "Funnel"). */
@@ -19,8 +20,11 @@ export type CompareField = (typeof COMPARE_FIELDS)[number];
 const step = z.object({
   kind: z.enum(ACTION_KINDS as [FunnelKind, ...FunnelKind[]]),
   // Longer than the service takes, so an over-long name is explained, not silently dropped.
-  name: z.string().max(4 * MAX_NAME_LENGTH),
+  name: z.string().check(z.maxLength(4 * MAX_NAME_LENGTH)),
 });
+
+// Longer than the service takes, so an over-long value is explained, not silently dropped.
+const comparedValue = lenient(z.string().check(z.minLength(1), z.maxLength(1024)));
 
 /**
  * The funnel definition lives in the URL, so a funnel can be shared and reloaded: the steps
@@ -29,15 +33,15 @@ const step = z.object({
  * (and explained in the form); values the page cannot read at all fall back to the defaults.
  */
 export const funnelsSearchSchema = z.object({
-  steps: z.array(step).max(32).optional().catch(undefined),
-  unit: z.enum(['session', 'identified_user']).optional().catch(undefined),
-  window: z.number().int().positive().optional().catch(undefined),
-  environment: z.string().min(1).max(1024).optional().catch(undefined),
-  compare: z.enum(COMPARE_FIELDS).optional().catch(undefined),
-  compare_a: z.string().min(1).max(1024).optional().catch(undefined),
-  compare_b: z.string().min(1).max(1024).optional().catch(undefined),
+  steps: lenient(z.array(step).check(z.maxLength(32))),
+  unit: searchEnum(['session', 'identified_user']),
+  window: lenient(z.int().check(z.positive())),
+  environment: comparedValue,
+  compare: searchEnum(COMPARE_FIELDS),
+  compare_a: comparedValue,
+  compare_b: comparedValue,
   /** The project when the layout's scope is not exactly one (shared with `/analytics`). */
-  analytics_project: z.string().refine(isUuid).optional().catch(undefined),
+  analytics_project: searchUuid(),
 });
 
 export type FunnelsSearch = z.infer<typeof funnelsSearchSchema>;

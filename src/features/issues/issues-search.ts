@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { searchEnum, searchMatching, searchText } from '../../lib/search-fields';
 import type { IssueListFilters } from '../../api/queries/issues';
 import {
   isUuid,
@@ -8,14 +9,6 @@ import {
   type ProjectScopeSearch,
 } from '../../lib/project-scope';
 import { parseTimeRange, type TimeRangeSearch } from '../../lib/time-range';
-
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => s.trim() !== '')
-    .optional()
-    .catch(undefined);
 
 /** `me`, `none`, `my_teams`, a user id or `team:<id>` (the service's assignee filter). */
 export function isAssigneeFilter(value: string): boolean {
@@ -32,14 +25,14 @@ export type IssueSort = (typeof ISSUE_SORTS)[number];
  * `unresolved`; `all` lists every status. Invalid values fall back to the default.
  */
 export const issuesSearchSchema = z.object({
-  status: z.enum(['unresolved', 'resolved', 'archived', 'all']).optional().catch(undefined),
-  severity: z.enum(['info', 'warning', 'error', 'critical']).optional().catch(undefined),
-  priority: z.enum(['high', 'medium', 'low']).optional().catch(undefined),
-  assignee: z.string().refine(isAssigneeFilter).optional().catch(undefined),
-  service: text(256),
-  release: text(256),
-  environment: text(256),
-  sort: z.enum(ISSUE_SORTS).optional().catch(undefined),
+  status: searchEnum(['unresolved', 'resolved', 'archived', 'all']),
+  severity: searchEnum(['info', 'warning', 'error', 'critical']),
+  priority: searchEnum(['high', 'medium', 'low']),
+  assignee: searchMatching(isAssigneeFilter),
+  service: searchText(256),
+  release: searchText(256),
+  environment: searchText(256),
+  sort: searchEnum(ISSUE_SORTS),
 });
 
 export type IssuesSearch = z.infer<typeof issuesSearchSchema>;

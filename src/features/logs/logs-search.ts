@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient, searchEnum, searchText, searchUuid } from '../../lib/search-fields';
 import type { LogListFilters, Severity } from '../../api/queries/logs';
 import {
   attributeFiltersProblem,
@@ -8,7 +9,6 @@ import {
 } from '../../lib/attribute-filter';
 import { isPointer } from '../../lib/json-pointer';
 import {
-  isUuid,
   parseProjectScope,
   readableScope,
   scopeQuery,
@@ -20,14 +20,6 @@ import { severityLabels as sharedSeverityLabels } from '../../ui/severity-badge'
 /** At most this many attribute columns (each is a path the person chose). */
 export const MAX_COLUMNS = 6;
 
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => s.trim() !== '')
-    .optional()
-    .catch(undefined);
-
 const filterSchema = z.custom<AttributeFilter>((value) => checkAttributeFilter(value).ok);
 
 /**
@@ -37,26 +29,23 @@ const filterSchema = z.custom<AttributeFilter>((value) => checkAttributeFilter(v
  * dropped as a set, never one by one (a partial set would widen the result silently).
  */
 export const logsSearchSchema = z.object({
-  severity: z.enum(['info', 'warning', 'error', 'critical']).optional().catch(undefined),
-  status: z.enum(['active', 'ignored', 'all']).optional().catch(undefined),
-  q: text(512),
-  service: text(256),
-  release: text(256),
-  environment: text(256),
-  trace_id: text(128),
-  filters: z
-    .array(filterSchema)
-    .min(1)
-    .refine((fs) => attributeFiltersProblem(fs) === null)
-    .optional()
-    .catch(undefined),
-  columns: z
-    .array(z.string().refine(isPointer))
-    .min(1)
-    .max(MAX_COLUMNS)
-    .optional()
-    .catch(undefined),
-  log: z.string().refine(isUuid).optional().catch(undefined),
+  severity: searchEnum(['info', 'warning', 'error', 'critical']),
+  status: searchEnum(['active', 'ignored', 'all']),
+  q: searchText(512),
+  service: searchText(256),
+  release: searchText(256),
+  environment: searchText(256),
+  trace_id: searchText(128),
+  filters: lenient(
+    z.array(filterSchema).check(
+      z.minLength(1),
+      z.refine((fs) => attributeFiltersProblem(fs) === null),
+    ),
+  ),
+  columns: lenient(
+    z.array(z.string().check(z.refine(isPointer))).check(z.minLength(1), z.maxLength(MAX_COLUMNS)),
+  ),
+  log: searchUuid(),
 });
 
 export type LogsSearch = z.infer<typeof logsSearchSchema>;

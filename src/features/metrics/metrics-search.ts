@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient, searchEnum, searchInt, searchUuid } from '../../lib/search-fields';
 import type { ChartRange, MetricGroupBy } from '../../api/queries/metrics';
 import {
   parseProjectScope,
   readableScope,
-  isUuid,
   type ProjectScope,
   type ProjectScopeSearch,
 } from '../../lib/project-scope';
@@ -31,17 +31,14 @@ export const MAX_SERIES_LIMIT = 20;
  * Unreadable values fall back to the defaults.
  */
 export const metricsSearchSchema = z.object({
-  metric: z.string().min(1).max(512).optional().catch(undefined),
-  group_by: z.enum(GROUP_BY_OPTIONS).optional().catch(undefined),
-  series_limit: z.number().int().min(1).max(MAX_SERIES_LIMIT).optional().catch(undefined),
-  interval: z
-    .enum(['auto', ...SERIES_INTERVALS])
-    .optional()
-    .catch(undefined),
+  metric: lenient(z.string().check(z.minLength(1), z.maxLength(512))),
+  group_by: searchEnum(GROUP_BY_OPTIONS),
+  series_limit: searchInt(1, MAX_SERIES_LIMIT),
+  interval: searchEnum(['auto', ...SERIES_INTERVALS]),
   /** Volume streams shown, comma-separated (absent: all; `none`: none). */
-  streams: z.string().max(64).optional().catch(undefined),
+  streams: lenient(z.string().check(z.maxLength(64))),
   /** The explorer's project when the layout's scope is every project or several. */
-  metric_project: z.string().refine(isUuid).optional().catch(undefined),
+  metric_project: searchUuid(),
 });
 
 export type MetricsSearch = z.infer<typeof metricsSearchSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient, searchText } from '../../lib/search-fields';
 import type { ReleaseListFilters } from '../../api/queries/releases';
 import {
   parseProjectScope,
@@ -11,23 +12,15 @@ import type { TimeRangeSearch } from '../../lib/time-range';
 /** A caller-chosen deployment id, as the service accepts it in a path. */
 export const DEPLOYMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
 
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => s.trim() !== '')
-    .optional()
-    .catch(undefined);
-
 /**
  * The release page's own search (beside the layout's `project`/`projects`/`since`/`until`):
  * the row is the path's release with this `environment` and `service` in the layout's
  * `project`; `deployment` highlights one deployment of the timeline.
  */
 export const releaseSearchSchema = z.object({
-  environment: text(256),
-  service: text(256),
-  deployment: z.string().regex(DEPLOYMENT_ID).optional().catch(undefined),
+  environment: searchText(256),
+  service: searchText(256),
+  deployment: lenient(z.string().check(z.regex(DEPLOYMENT_ID))),
 });
 
 export type ReleaseSearch = z.infer<typeof releaseSearchSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { searchText } from '../../lib/search-fields';
 import type { ReleaseListFilters } from '../../api/queries/releases';
 import {
   parseProjectScope,
@@ -8,22 +9,14 @@ import {
 } from '../../lib/project-scope';
 import { parseTimeRange, type TimeRangeSearch } from '../../lib/time-range';
 
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => s.trim() !== '')
-    .optional()
-    .catch(undefined);
-
 /**
  * The release list's own search (beside the layout's scope and range): exact service,
  * release and environment. Invalid values fall back to none instead of failing the page.
  */
 export const releasesSearchSchema = z.object({
-  service: text(256),
-  release: text(256),
-  environment: text(256),
+  service: searchText(256),
+  release: searchText(256),
+  environment: searchText(256),
 });
 
 export type ReleasesSearch = z.infer<typeof releasesSearchSchema>;

@@ -1,14 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient, searchText } from '../../lib/search-fields';
 import { parseProjectScope, type ProjectScopeSearch } from '../../lib/project-scope';
 import type { TimeRangeSearch } from '../../lib/time-range';
-
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => s.trim() !== '')
-    .optional()
-    .catch(undefined);
 
 /**
  * The trace page's own search (beside the layout's scope and range): the span filter, the
@@ -16,16 +9,12 @@ const text = (max: number) =>
  * that narrow the read, and the slowest-path highlight. Invalid values fall back to defaults.
  */
 export const traceSearchSchema = z.object({
-  q: text(256),
-  service: text(256),
-  span: z
-    .string()
-    .regex(/^[0-9a-f]{16}$/)
-    .optional()
-    .catch(undefined),
-  release: text(200),
-  environment: text(200),
-  slowest: z.boolean().optional().catch(undefined),
+  q: searchText(256),
+  service: searchText(256),
+  span: lenient(z.string().check(z.regex(/^[0-9a-f]{16}$/))),
+  release: searchText(200),
+  environment: searchText(200),
+  slowest: lenient(z.boolean()),
 });
 
 export type TraceSearch = z.infer<typeof traceSearchSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient, searchEnum, searchText } from '../../lib/search-fields';
 import type { TraceListFilters } from '../../api/queries/traces';
 import {
   parseProjectScope,
@@ -7,14 +8,6 @@ import {
   type ProjectScopeSearch,
 } from '../../lib/project-scope';
 import { parseTimeRange, type TimeRangeSearch } from '../../lib/time-range';
-
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => s.trim() !== '')
-    .optional()
-    .catch(undefined);
 
 /** The trace status filter: traces with an error span, or without one. Absent means both. */
 export const TRACE_STATUSES = ['error', 'ok'] as const;
@@ -28,14 +21,14 @@ export type TraceStatus = (typeof TRACE_STATUSES)[number];
  * the service's refusal, and the form beside it says what to type instead.
  */
 export const tracesSearchSchema = z.object({
-  status: z.enum(TRACE_STATUSES).optional().catch(undefined),
-  service: text(256),
-  release: text(256),
-  environment: text(256),
+  status: searchEnum(TRACE_STATUSES),
+  service: searchText(256),
+  release: searchText(256),
+  environment: searchText(256),
   /** Minimum trace duration in whole milliseconds. */
-  min_ms: z.number().finite().optional().catch(undefined),
+  min_ms: lenient(z.number()),
   /** The chart's duration axis: logarithmic by default. */
-  scale: z.enum(['linear']).optional().catch(undefined),
+  scale: searchEnum(['linear']),
 });
 
 export type TracesSearch = z.infer<typeof tracesSearchSchema>;

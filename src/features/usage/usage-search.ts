@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { searchEnum } from '../../lib/search-fields';
 import { USAGE_INTERVALS, type UsageInterval } from '../../api/queries/account';
 
 export const HISTORY_SPLITS = ['total', 'stream', 'project'] as const;
@@ -6,11 +7,8 @@ export type HistorySplit = (typeof HISTORY_SPLITS)[number];
 
 /** The usage page's URL: the history's interval and how its bars are split. */
 export const usageSearchSchema = z.object({
-  interval: z
-    .enum(USAGE_INTERVALS as [UsageInterval, ...UsageInterval[]])
-    .optional()
-    .catch(undefined),
-  split: z.enum(HISTORY_SPLITS).optional().catch(undefined),
+  interval: searchEnum(USAGE_INTERVALS as [UsageInterval, ...UsageInterval[]]),
+  split: searchEnum(HISTORY_SPLITS),
 });
 
 export type UsageSearch = z.infer<typeof usageSearchSchema>;
