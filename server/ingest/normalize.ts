@@ -66,6 +66,18 @@ const ms = (iso: string) => Date.parse(iso);
 export const billedBytes = (text: string, attributesJson: string) =>
   Buffer.byteLength(text) + Buffer.byteLength(attributesJson);
 
+/**
+ * The first `max` characters counted as code points, as the item schemas count them: a title
+ * the schema accepted is kept whole, and a cut never leaves half a surrogate pair.
+ */
+function firstCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let units = 0;
+  for (let points = 0; points < max && units < text.length; points += 1)
+    units += (text.codePointAt(units) ?? 0) > 0xffff ? 2 : 1;
+  return text.slice(0, units);
+}
+
 export function normalizeIssue(
   item: IssueItemInput,
   defaults: Defaults,
@@ -90,7 +102,7 @@ export function normalizeIssue(
     ...context(item, defaults, at),
     occurredAt: ms(item.occurred_at),
     severity: severityOf(item, 'error', at),
-    title: title.slice(0, 1024),
+    title: firstCodePoints(title, 1024),
     message: item.message,
     exception,
     stackTrace: item.stack_trace ?? null,
