@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountRow, ReadableProject } from '../store/records';
 import type { Store } from '../store/store';
-import { CLOSE_SIGNED_OUT, createFeedHub, type FeedMessage } from './feed-hub';
+import { CLOSE_SIGNED_OUT, CLOSE_TOO_SLOW, createFeedHub, type FeedMessage } from './feed-hub';
 
 const T0 = Date.parse('2025-03-03T09:00:00.000Z');
 
@@ -37,10 +37,15 @@ function fakeWorld() {
   return { store, accounts, readable, addAccount };
 }
 
-function setup(ttlSeconds = 60) {
+function setup(ttlSeconds = 60, maxBacklogBytes?: number) {
   let now = T0;
   const world = fakeWorld();
-  const hub = createFeedHub({ store: world.store, now: () => now, ticketTtlSeconds: ttlSeconds });
+  const hub = createFeedHub({
+    store: world.store,
+    now: () => now,
+    ticketTtlSeconds: ttlSeconds,
+    maxBacklogBytes,
+  });
   return {
     hub,
     world,
@@ -59,6 +64,21 @@ function socket() {
     closes,
     send: (text: string) => sent.push(JSON.parse(text) as FeedMessage),
     close: (code: number, reason: string) => closes.push({ code, reason }),
+    backlog: () => 0,
+  };
+}
+
+/** A client that stopped reading: everything sent stays in the service's buffer. */
+function stalledSocket() {
+  const s = socket();
+  let unsent = 0;
+  return {
+    ...s,
+    send: (text: string) => {
+      unsent += Buffer.byteLength(text);
+      s.send(text);
+    },
+    backlog: () => unsent,
   };
 }
 
@@ -176,6 +196,7 @@ describe('feed hub connections', () => {
           throw new Error('socket gone');
         },
         close: () => {},
+        backlog: () => 0,
       },
     );
     const ok = socket();
@@ -183,6 +204,36 @@ describe('feed hub connections', () => {
     await hub.publish('p1', [log('l1', 'p1')]);
     expect(hub.connectionCount).toBe(1);
     expect(ok.sent).toHaveLength(1);
+  });
+
+  it('a connection that stops reading is closed with 4008 once its backlog passes the limit', async () => {
+    const message = log('l0', 'p1');
+    const size = Buffer.byteLength(JSON.stringify(message));
+    const { hub, world } = setup(60, 3 * size);
+    world.addAccount('reader', ['p1']);
+    const stalled = stalledSocket();
+    const reading = socket();
+    hub.attach({ accountId: 'reader', issuedAt: T0 }, stalled);
+    hub.attach({ accountId: 'reader', issuedAt: T0 }, reading);
+    const ids = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5'];
+    await hub.publish(
+      'p1',
+      ids.slice(0, 3).map((id) => log(id, 'p1')),
+    );
+    // At the limit, not over it: still open.
+    expect(stalled.closes).toEqual([]);
+    await hub.publish(
+      'p1',
+      ids.slice(3).map((id) => log(id, 'p1')),
+    );
+    // One more message went over the limit; the next one closed it instead of buffering more.
+    expect(stalled.sent).toHaveLength(4);
+    expect(stalled.closes).toEqual([{ code: CLOSE_TOO_SLOW, reason: expect.any(String) }]);
+    expect(hub.connectionCount).toBe(1);
+    await hub.publish('p1', [log('l6', 'p1')]);
+    expect(stalled.sent).toHaveLength(4);
+    expect(reading.sent.map((m) => (m.data as { id: string }).id)).toEqual([...ids, 'l6']);
+    expect(reading.closes).toEqual([]);
   });
 
   it('lost access applies within seconds (readable projects are re-read after 5 s)', async () => {

@@ -11,6 +11,8 @@ type Connection = {
   accountId: string;
   send: (text: string) => void;
   close: (code: number, reason: string) => void;
+  /** Bytes handed to `send` that the network has not taken yet. */
+  backlog: () => number;
   readable: { projectIds: Set<string>; at: number } | null;
 };
 
@@ -19,6 +21,18 @@ export type FeedGrant = { accountId: string; issuedAt: number };
 
 /** Close code when logout-all ends a connection: the client must sign in again, not just reconnect. */
 export const CLOSE_SIGNED_OUT = 4001;
+/**
+ * Close code when a connection stopped reading: like any close but 4001, the client reconnects
+ * and re-reads the lists.
+ */
+export const CLOSE_TOO_SLOW = 4008;
+/**
+ * Unsent bytes a connection may hold. A client that stops reading (a suspended laptop, a stuck
+ * tab) would otherwise make the service buffer every later event for it, without bound. Above
+ * one large publish (an ingest body is at most 10 MiB), so a reader that keeps up is not cut;
+ * one that is cut reconnects and re-reads the lists, which it would need to do anyway.
+ */
+export const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 /** How long a connection trusts its list of readable projects before re-reading it. */
 const READABLE_TTL_MS = 5_000;
 
@@ -27,7 +41,13 @@ const READABLE_TTL_MS = 5_000;
  * reaches a connection only when its account can read the event's project (checked per
  * event, with a short cache, so access changes apply within seconds).
  */
-export function createFeedHub(deps: { store: Store; now: () => number; ticketTtlSeconds: number }) {
+export function createFeedHub(deps: {
+  store: Store;
+  now: () => number;
+  ticketTtlSeconds: number;
+  maxBacklogBytes?: number;
+}) {
+  const maxBacklog = deps.maxBacklogBytes ?? MAX_BACKLOG_BYTES;
   const tickets = new Map<string, { accountId: string; issuedAt: number; expiresAt: number }>();
   const connections = new Set<Connection>();
   /** When each account last signed out everywhere (for handshakes still under way then). */
@@ -81,7 +101,7 @@ export function createFeedHub(deps: { store: Store; now: () => number; ticketTtl
      * the end of the WebSocket handshake; such a connection is closed at once, as logout-all
      * would have closed it.
      */
-    attach(grant: FeedGrant, socket: Pick<Connection, 'send' | 'close'>): () => void {
+    attach(grant: FeedGrant, socket: Pick<Connection, 'send' | 'close' | 'backlog'>): () => void {
       const signedOut = signedOutAt.get(grant.accountId);
       if (signedOut !== undefined && grant.issuedAt <= signedOut) {
         socket.close(CLOSE_SIGNED_OUT, 'signed out everywhere');
@@ -99,6 +119,14 @@ export function createFeedHub(deps: { store: Store; now: () => number; ticketTtl
       for (const conn of [...connections]) {
         if (!(await readable(conn)).has(projectId)) continue;
         for (const text of texts) {
+          if (conn.backlog() > maxBacklog) {
+            connections.delete(conn);
+            conn.close(
+              CLOSE_TOO_SLOW,
+              'the connection stopped reading; reconnect and re-read the lists',
+            );
+            break;
+          }
           try {
             conn.send(text);
           } catch {

@@ -93,6 +93,7 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       const detach = deps.feed.attach(grant, {
         send: (text) => ws.send(text),
         close: (code, reason) => ws.close(code, reason),
+        backlog: () => ws.bufferedAmount,
       });
       ws.on('close', detach);
       ws.on('error', detach);
