@@ -9,6 +9,7 @@ import {
   parseResponseVersion,
   type AssigneeFilterInput,
 } from '../domain/issue-triage';
+import { exactFilter } from '../domain/read-rules/exact-filter';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../domain/read-rules/limit';
 import { TIME_ID_CURSOR, parseListMode } from '../domain/read-rules/list-mode';
 import { parseProjectScope } from '../domain/read-rules/project-scope';
@@ -200,6 +201,9 @@ export function registerIssueReadRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): v
       const mode = parseListMode(q, TIME_ID_CURSOR);
       const limit = parseLimit(q.limit);
       const version = parseResponseVersion(q.response_version, ISSUE_VERSIONS, 1);
+      const serviceName = exactFilter(q, 'service_name');
+      const release = exactFilter(q, 'release');
+      const environment = exactFilter(q, 'environment');
 
       const projectIds = await projectsInScope(deps, accountId, scope);
       const after =
@@ -213,9 +217,9 @@ export function registerIssueReadRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): v
         severity,
         priority,
         assignee: assigneeFilterFor(assignee, accountId),
-        serviceName: q.service_name ?? null,
-        release: q.release ?? null,
-        environment: q.environment ?? null,
+        serviceName,
+        release,
+        environment,
         since: range.since,
         after,
         limit: mode.mode === 'cursor' ? limit + 1 : limit,

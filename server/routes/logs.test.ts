@@ -204,6 +204,17 @@ describe('GET /api/logs and /api/logs/{log_id}', () => {
       expect(idsOf(await list('environment=staging'))).toEqual([l3.id]);
     });
 
+    // Found by list-queries.fuzz.test.ts: these were answered 200 [] as if nothing matched,
+    // while every other list refuses a blank exact filter.
+    it('refuses a blank service_name, release or environment with 422', async () => {
+      for (const key of ['service_name', 'release', 'environment'])
+        for (const blank of ['', '%20', '%09%20']) {
+          const res = await list(`${key}=${blank}`);
+          expectError(res, 422, 'validation_failed', fixRequest);
+          expect(errorText(res)).toBe(`${key} must not be blank`);
+        }
+    });
+
     it('status: active by default, ignored is empty without rules, all equals active', async () => {
       const all = [l4.id, l3.id, l2.id, l1.id];
       expect(idsOf(await list('status=active'))).toEqual(all);

@@ -5,6 +5,7 @@ import {
   ATTRIBUTE_FILTERS_MAX_BYTES,
   parseAttributeFilters,
 } from '../domain/read-rules/attribute-filters';
+import { exactFilter } from '../domain/read-rules/exact-filter';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../domain/read-rules/limit';
 import { TIME_ID_CURSOR, parseListMode } from '../domain/read-rules/list-mode';
 import { parseProjectScope } from '../domain/read-rules/project-scope';
@@ -165,6 +166,9 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       const attributeFilters =
         q.attribute_filters === undefined ? [] : parseAttributeFilters(q.attribute_filters);
       const status = parseLogStatus(q.status);
+      const serviceName = exactFilter(q, 'service_name');
+      const release = exactFilter(q, 'release');
+      const environment = exactFilter(q, 'environment');
 
       const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
       const after =
@@ -177,9 +181,9 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         severity,
         search: q.search ?? null,
         traceId: q.trace_id ?? null,
-        serviceName: q.service_name ?? null,
-        release: q.release ?? null,
-        environment: q.environment ?? null,
+        serviceName,
+        release,
+        environment,
         status,
         attributeFilters,
         since: range.since,
