@@ -3,18 +3,28 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { measureAnalytics } from './analytics';
+import { largestRouteChunk } from './bundle-budget';
 import { measureBundle } from './bundle-size';
 import { measureIngest } from './ingest-throughput';
+import { loadOptionsFromEnv, measureLoad, printLoad } from './load';
 import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
 import { measureReleaseSeries } from './release-series';
+import { formatSummaryTable, SECTIONS, summaryRows } from './summary-table';
 import { measureTraceWaterfall } from './trace-waterfall';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'bench/results');
 fs.mkdirSync(results, { recursive: true });
-const write = (name: string, data: unknown) =>
-  fs.writeFileSync(path.join(results, name), `${JSON.stringify(data, null, 2)}\n`);
+// Every result says when it was measured (the summary table dates sections not run now);
+// a list is kept under `results`.
+const write = (name: string, data: unknown) => {
+  const measured_at = new Date().toISOString();
+  const dated = Array.isArray(data)
+    ? { measured_at, results: data }
+    : { measured_at, ...(data as object) };
+  fs.writeFileSync(path.join(results, name), `${JSON.stringify(dated, null, 2)}\n`);
+};
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 // `npm run bench -- logs` (or `releases`, …) runs only the named sections; all of them without arguments.
 const only = new Set(process.argv.slice(2));
@@ -33,6 +43,9 @@ if (runs('bundle')) {
   write('bundle.json', bundle);
   console.log('Bundle');
   console.log(`  initial JS (gzip):  ${kb(bundle.initial_js_gzip_bytes)}`);
+  const largest = largestRouteChunk(bundle);
+  if (largest)
+    console.log(`  largest route chunk (gzip): ${kb(largest.gzip_bytes)} (${largest.file})`);
   console.log(`  initial CSS (gzip): ${kb(bundle.initial_css_gzip_bytes)}`);
   for (const c of bundle.chunks.filter((x) => !x.initial))
     console.log(`  chunk ${c.file}: ${kb(c.gzip_bytes)}`);
@@ -142,4 +155,16 @@ if (runs('waterfall')) {
     );
 }
 
+if (runs('load')) {
+  const load = await measureLoad(loadOptionsFromEnv());
+  write('load.json', load);
+  printLoad(load);
+}
+
 console.log(`wrote ${path.relative(root, results)}/*.json`);
+console.log('');
+console.log(
+  formatSummaryTable(
+    summaryRows(results, new Set(SECTIONS.map((s) => s.run).filter((name) => runs(name)))),
+  ),
+);

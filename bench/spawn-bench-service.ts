@@ -7,6 +7,8 @@ export type BenchService = {
   baseUrl: string;
   /** The service's data directory (removed by `stop`). */
   dir: string;
+  /** The process started (tsx, whose child runs the service): for sampling memory. */
+  pid: number;
   creds: {
     email: string;
     password: string;
@@ -41,6 +43,7 @@ export async function spawnBenchService(env: Record<string, string> = {}): Promi
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dir,
+    pid: child.pid ?? 0,
     creds,
     stop: () =>
       new Promise((resolve) => {

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BundleReport } from './bundle-size';
+import { formatSummaryTable, summaryRows } from './summary-table';
+
+const KB = 1024;
+let dir = '';
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-summary-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const write = (name: string, data: unknown) =>
+  fs.writeFileSync(path.join(dir, name), JSON.stringify(data));
+
+const bundle = (initial: number, chunk: number): BundleReport => ({
+  initial_js_gzip_bytes: initial,
+  initial_css_gzip_bytes: 3 * KB,
+  chunks: [
+    { file: 'assets/index.js', gzip_bytes: initial, initial: true },
+    { file: 'assets/charts.js', gzip_bytes: chunk, initial: false },
+    { file: 'assets/logs.js', gzip_bytes: 10 * KB, initial: false },
+  ],
+});
+
+const rowsOf = (section: string, ranNow: string[] = []) =>
+  summaryRows(dir, new Set(ranNow)).filter((r) => r.section === section);
+
+describe('bench summary table', () => {
+  it('reports both bundle budgets, naming the largest route chunk, and marks what is over', () => {
+    write('bundle.json', { measured_at: '2026-11-20T10:00:00.000Z', ...bundle(151 * KB, 97 * KB) });
+    const [initial, largest] = rowsOf('bundle');
+    expect(initial).toMatchObject({
+      figure: 'initial route JS (gzip)',
+      value: '151.0 KB',
+      target: '≤ 150.0 KB',
+      status: 'over',
+      measured: '2026-11-20 10:00 UTC',
+    });
+    expect(largest).toMatchObject({
+      figure: 'largest route chunk (gzip): assets/charts.js',
+      value: '97.0 KB',
+      status: 'pass',
+    });
+  });
+
+  it('says "this run" for a section just measured, and unwraps a dated list', () => {
+    write('ingest.json', {
+      measured_at: '2026-11-20T10:00:00.000Z',
+      results: [
+        { batch_size: 1000, events_per_second: 21_000, batch_p50_ms: 40, batch_p95_ms: 70 },
+      ],
+    });
+    expect(rowsOf('ingest', ['ingest'])).toEqual([
+      {
+        section: 'ingest',
+        figure: 'logs in batches of 1,000 (batch p50 / p95)',
+        value: '21,000 events/s (40 ms / 70 ms)',
+        target: '≥ 20,000 events/s',
+        status: 'pass',
+        measured: 'this run',
+      },
+    ]);
+  });
+
+  it('applies the 100 ms p95 target to log pages but not to the catalog', () => {
+    write('log-reads.json', {
+      cases: [
+        { name: 'list: one project, first page', p50_ms: 30, p95_ms: 120 },
+        { name: 'catalog: 7d', p50_ms: 30, p95_ms: 120 },
+      ],
+    });
+    expect(rowsOf('logs').map((r) => [r.target, r.status])).toEqual([
+      ['p95 < 100 ms', 'over'],
+      ['', ''],
+    ]);
+  });
+
+  it('names the command for a section never measured', () => {
+    expect(rowsOf('load')).toEqual([
+      expect.objectContaining({ figure: 'not measured yet (npm run bench -- load)' }),
+    ]);
+  });
+
+  it('prints one aligned Markdown table', () => {
+    write('bundle.json', bundle(100 * KB, 50 * KB));
+    const lines = formatSummaryTable(summaryRows(dir, new Set())).split('\n');
+    expect(lines[0]).toMatch(
+      /^\| Section +\| Figure +\| Measured +\| Target +\| Status +\| When +\|$/,
+    );
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+    expect(lines).toHaveLength(2 + 3 + 7);
+  });
+});
