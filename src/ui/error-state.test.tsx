@@ -103,4 +103,19 @@ describe('ErrorState', () => {
     render(<ErrorState error={new Error('boom')} />);
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
   });
+
+  it('says the service could not be reached when a page’s code could not be fetched', () => {
+    const reset = vi.fn();
+    render(
+      <ErrorState
+        error={new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js')}
+        reset={reset}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'The service could not be reached' })).toBeTruthy();
+    expect(screen.getByText(/Check that the Lookout service is running/)).toBeTruthy();
+    expect(screen.queryByText(/HTTP/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reset).toHaveBeenCalledOnce();
+  });
 });

@@ -22,8 +22,14 @@ export function ErrorState({
   compact?: boolean;
 }) {
   const apiError = error instanceof ApiError ? error : null;
-  const network = apiError?.isNetworkFailure ?? false;
-  const title = apiError ? failureTitle(apiError) : 'Something went wrong';
+  // A page's code is fetched from the service too: when that fails, the service is as
+  // unreachable as when a read fails.
+  const network = (apiError?.isNetworkFailure ?? false) || isModuleLoadFailure(error);
+  const title = apiError
+    ? failureTitle(apiError)
+    : network
+      ? 'The service could not be reached'
+      : 'Something went wrong';
   const action = knownAction(apiError?.nextAction);
   const showSignIn = apiError?.status === 401 || action?.kind === 'sign-in';
   const openPath = action?.kind === 'open' && canOpen(action.to) ? action.to : null;
@@ -84,6 +90,14 @@ export function ErrorState({
         )}
       </div>
     </section>
+  );
+}
+
+/** A route's code that could not be fetched (the messages of Chromium, Firefox and Safari). */
+function isModuleLoadFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|importing a module script failed/i.test(error.message)
   );
 }
 

@@ -21,6 +21,7 @@ import { IssueIcon } from '../../ui/icons';
 import { ListPage } from '../../ui/list-page';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { StaleNotice } from '../../ui/stale-notice';
 import { StateFrame } from '../../ui/state-frame';
 import { useNextPageState } from '../../ui/use-next-page-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -281,6 +282,12 @@ function IssueResults({
           onDismiss={bulk.dismiss}
         />
       )}
+      <StaleNotice
+        what="issues"
+        readAt={query.dataUpdatedAt}
+        refetchError={query.isRefetchError ? query.error : null}
+        onRetry={() => void query.refetch()}
+      />
       {histograms.error !== null && rows.length > 0 && <HistogramNotice error={histograms.error} />}
       {rows.length === 0 ? (
         <StateFrame>

@@ -12,6 +12,7 @@ import { LogIcon } from '../../ui/icons';
 import { ListPage } from '../../ui/list-page';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { StaleNotice } from '../../ui/stale-notice';
 import { StateFrame } from '../../ui/state-frame';
 import { useNextPageState } from '../../ui/use-next-page-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -173,6 +174,12 @@ function LogResults({
           <ColumnPicker catalog={catalog} columns={columns} onChange={onColumnsChange} />
         </span>
       </div>
+      <StaleNotice
+        what="logs"
+        readAt={query.dataUpdatedAt}
+        refetchError={query.isRefetchError ? query.error : null}
+        onRetry={() => void query.refetch()}
+      />
       {view.rows.length === 0 ? (
         <StateFrame>
           <EmptyLogs search={search} live={open} />
