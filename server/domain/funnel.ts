@@ -30,16 +30,19 @@ export const rate = (part: number, whole: number): number => (whole > 0 ? part /
 
 const stepKey = (kind: string, name: string) => `${kind}\u0000${name}`;
 
-/** Positions (0-based) of the steps an event matches, kind and name exactly. */
-function stepIndex(steps: FunnelStepDef[]): Map<string, number[]> {
-  const index = new Map<string, number[]>();
+/**
+ * Each distinct (kind, name) of the steps with the bitmask of the positions it matches (bit i
+ * for step i): a step repeated later in the funnel matches both positions.
+ */
+export function stepMasks(steps: FunnelStepDef[]): { kind: string; name: string; mask: number }[] {
+  const byKey = new Map<string, { kind: string; name: string; mask: number }>();
   steps.forEach((s, i) => {
     const key = stepKey(s.kind, s.eventName);
-    const list = index.get(key);
-    if (list) list.push(i);
-    else index.set(key, [i]);
+    const known = byKey.get(key);
+    if (known) known.mask |= 1 << i;
+    else byKey.set(key, { kind: s.kind, name: s.eventName, mask: 1 << i });
   });
-  return index;
+  return [...byKey.values()];
 }
 
 export function computeFunnel(
@@ -47,23 +50,28 @@ export function computeFunnel(
   windowMs: number,
   events: Iterable<FunnelEvent>,
 ): FunnelResult {
-  const index = stepIndex(steps);
-  const byUnit = new Map<string, FunnelEvent[]>();
+  const masks = new Map(stepMasks(steps).map((m) => [stepKey(m.kind, m.name), m.mask]));
+  const byUnit = new Map<string, { at: number; mask: number }[]>();
   let selected = 0;
   let usable = 0;
   for (const e of events) {
-    if (!index.has(stepKey(e.kind, e.name))) continue;
+    const mask = masks.get(stepKey(e.kind, e.name));
+    if (mask === undefined) continue;
     selected++;
     if (e.unit === null) continue;
     usable++;
     const list = byUnit.get(e.unit);
-    if (list) list.push(e);
-    else byUnit.set(e.unit, [e]);
+    if (list) list.push({ at: e.at, mask });
+    else byUnit.set(e.unit, [{ at: e.at, mask }]);
   }
   const stepUnits = steps.map(() => 0);
   for (const list of byUnit.values()) {
     list.sort((a, b) => a.at - b.at);
-    const reached = reachedSteps(list, index, steps.length, windowMs);
+    const reached = reachedSteps(
+      list.map((e) => e.at),
+      list.map((e) => e.mask),
+      windowMs,
+    );
     for (let i = 0; i < reached; i++) stepUnits[i] = (stepUnits[i] ?? 0) + 1;
   }
   const enteredUnits = stepUnits[0] ?? 0;
@@ -76,29 +84,31 @@ export function computeFunnel(
   };
 }
 
-/** How many steps (0 to n) one unit's events, oldest first, complete in order. */
-function reachedSteps(
-  events: FunnelEvent[],
-  index: Map<string, number[]>,
-  stepCount: number,
+/**
+ * How many steps one unit completes in order, from its step events oldest first: `ats[j]` the
+ * time and `masks[j]` the step positions (see `stepMasks`) of event j. Ties in time may come in
+ * any order: an event at the time of the previous step never completes the next one.
+ */
+export function reachedSteps(
+  ats: readonly number[],
+  masks: readonly number[],
   windowMs: number,
 ): number {
   let reached = 0;
   let entryAt = 0;
   let lastAt = 0;
-  for (const e of events) {
-    if (reached === stepCount) break;
-    const positions = index.get(stepKey(e.kind, e.name));
-    if (!positions?.includes(reached)) continue;
+  for (let j = 0; j < ats.length; j++) {
+    const at = ats[j] ?? 0;
+    if (((masks[j] ?? 0) & (1 << reached)) === 0) continue;
     if (reached === 0) {
-      entryAt = e.at;
-      lastAt = e.at;
+      entryAt = at;
+      lastAt = at;
       reached = 1;
       continue;
     }
-    if (e.at - entryAt > windowMs) break;
-    if (e.at <= lastAt) continue;
-    lastAt = e.at;
+    if (at - entryAt > windowMs) break;
+    if (at <= lastAt) continue;
+    lastAt = at;
     reached++;
   }
   return reached;

@@ -1,5 +1,5 @@
 import type { FunnelEvent } from './funnel';
-import type { EventMatcher } from './retention';
+import { hasPeriod, periodCount, type EventMatcher } from './retention';
 
 /**
  * Lifecycle of units over periods aligned at `since` (period i covers `[since + i·P,
@@ -33,64 +33,84 @@ export type LifecycleResult = {
 const matches = (m: EventMatcher, e: FunnelEvent) =>
   m === null || (m.kind === e.kind && m.eventName === e.name);
 
+/** Units active in the same periods: a bitmask with bit p for period p (never 0). */
+export type LifecycleActivity = { activeMask: number; units: number };
+
 export function computeLifecycle(
   opts: { since: number; until: number; periodMs: number; event: EventMatcher },
   events: Iterable<FunnelEvent>,
 ): LifecycleResult {
-  const periodCount = Math.max(0, Math.ceil((opts.until - opts.since) / opts.periodMs));
-  const activeIn = new Map<string, Set<number>>();
+  const activeIn = new Map<string, number>();
   let matchingEvents = 0;
   for (const e of events) {
     if (e.at < opts.since || e.at >= opts.until || e.unit === null) continue;
     if (!matches(opts.event, e)) continue;
     matchingEvents++;
-    let set = activeIn.get(e.unit);
-    if (!set) activeIn.set(e.unit, (set = new Set()));
-    set.add(Math.floor((e.at - opts.since) / opts.periodMs));
+    const p = Math.floor((e.at - opts.since) / opts.periodMs);
+    const mask = activeIn.get(e.unit) ?? 0;
+    if (!hasPeriod(mask, p)) activeIn.set(e.unit, mask + 2 ** p);
   }
-  const periods: LifecyclePeriod[] = Array.from({ length: periodCount }, () => ({
+  const activities = [...activeIn.values()].map((activeMask) => ({ activeMask, units: 1 }));
+  return lifecycleFromActivity(
+    periodCount(opts.since, opts.until, opts.periodMs),
+    activities,
+    matchingEvents,
+  );
+}
+
+/** The lifecycle per period, from the periods each unit is active in. */
+export function lifecycleFromActivity(
+  count: number,
+  activities: Iterable<LifecycleActivity>,
+  matchingEvents: number,
+): LifecycleResult {
+  const periods: LifecyclePeriod[] = Array.from({ length: count }, () => ({
     active: 0,
     new: 0,
     returning: 0,
     resurrecting: 0,
     dormant: 0,
   }));
+  let activeUnits = 0;
   let returningUnits = 0;
   let resurrectingUnits = 0;
   let dormantUnits = 0;
-  for (const set of activeIn.values()) {
-    const first = Math.min(...set);
+  for (const { activeMask, units } of activities) {
+    let first = 0;
+    while (first < count && !hasPeriod(activeMask, first)) first++;
+    if (first === count) continue;
+    activeUnits += units;
     let returned = false;
     let resurrected = false;
     let wentDormant = false;
-    for (let p = first; p < periodCount; p++) {
+    for (let p = first; p < count; p++) {
       const row = periods[p];
       if (!row) continue;
-      const now = set.has(p);
-      const before = p > first && set.has(p - 1);
+      const now = hasPeriod(activeMask, p);
+      const before = p > first && hasPeriod(activeMask, p - 1);
       if (now) {
-        row.active++;
-        if (p === first) row.new++;
+        row.active += units;
+        if (p === first) row.new += units;
         else if (before) {
-          row.returning++;
+          row.returning += units;
           returned = true;
         } else {
-          row.resurrecting++;
+          row.resurrecting += units;
           resurrected = true;
         }
       } else if (before) {
-        row.dormant++;
+        row.dormant += units;
         wentDormant = true;
       }
     }
-    if (returned) returningUnits++;
-    if (resurrected) resurrectingUnits++;
-    if (wentDormant) dormantUnits++;
+    if (returned) returningUnits += units;
+    if (resurrected) resurrectingUnits += units;
+    if (wentDormant) dormantUnits += units;
   }
   return {
     periods,
     matchingEvents,
-    activeUnits: activeIn.size,
+    activeUnits,
     returningUnits,
     resurrectingUnits,
     dormantUnits,

@@ -27,23 +27,41 @@ export function computePaths(
   let units = 0;
   for (const list of byUnit.values()) {
     list.sort((a, b) => a.at - b.at);
-    const from = list.findIndex(
-      (e) => opts.start === null || (e.kind === opts.start.kind && e.name === opts.start.eventName),
-    );
-    if (from < 0) continue;
+    const steps = unitPath(list, opts.start, opts.depth);
+    if (steps === null) continue;
     units++;
-    const steps = list
-      .slice(from, from + 1 + opts.depth)
-      .map((e) => ({ kind: e.kind, name: e.name }));
-    const key = JSON.stringify(steps);
+    const key = pathKey(steps);
     const known = counts.get(key);
     if (known) known.units++;
     else counts.set(key, { steps, units: 1 });
   }
-  const paths = [...counts.values()].sort(
-    (a, b) => b.units - a.units || compareSteps(a.steps, b.steps),
+  return { units, paths: rankPaths(counts.values()) };
+}
+
+/**
+ * One unit's path from its actions in time order: its first start action (its first action
+ * when `start` is null) and the `depth` after it; null when it has no start action.
+ */
+export function unitPath(
+  actions: readonly PathStep[],
+  start: EventMatcher,
+  depth: number,
+): PathStep[] | null {
+  const from = actions.findIndex(
+    (e) => start === null || (e.kind === start.kind && e.name === start.eventName),
   );
-  return { units, paths };
+  if (from < 0) return null;
+  return actions.slice(from, from + 1 + depth).map((e) => ({ kind: e.kind, name: e.name }));
+}
+
+/** The same key for the same sequence of steps. */
+export const pathKey = (steps: readonly PathStep[]) => JSON.stringify(steps);
+
+/** Most units first, then step by step by name and kind (a path before its continuations). */
+export function rankPaths(
+  paths: Iterable<{ steps: PathStep[]; units: number }>,
+): { steps: PathStep[]; units: number }[] {
+  return [...paths].sort((a, b) => b.units - a.units || compareSteps(a.steps, b.steps));
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

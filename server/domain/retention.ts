@@ -20,48 +20,75 @@ export type RetentionResult = {
 const matches = (m: EventMatcher, e: FunnelEvent) =>
   m === null || (m.kind === e.kind && m.eventName === e.name);
 
+/** Periods `[since, until)` holds, period i starting at `since + i·periodMs`. */
+export const periodCount = (since: number, until: number, periodMs: number) =>
+  Math.max(0, Math.ceil((until - since) / periodMs));
+
+/** Whether bit `p` of a period bitmask is set (masks may exceed 32 bits). */
+export const hasPeriod = (mask: number, p: number) => Math.floor(mask / 2 ** p) % 2 === 1;
+
+/**
+ * Units sharing one activity: the period of their first start event (`null` without one) and
+ * the periods holding their return events as a bitmask (bit p for period p).
+ */
+export type RetentionActivity = { cohort: number | null; returnMask: number; units: number };
+
+/** The cohorts, from each unit's activity (see `RetentionActivity`). */
+export function retentionCohorts(
+  count: number,
+  activities: Iterable<RetentionActivity>,
+): Pick<RetentionResult, 'cohorts' | 'units' | 'returningUnits'> {
+  const cohorts = Array.from({ length: count }, (_, c) => ({
+    units: 0,
+    retained: Array.from({ length: count - c }, () => 0),
+  }));
+  let units = 0;
+  let returningUnits = 0;
+  for (const a of activities) {
+    if (a.cohort === null) continue;
+    const cohort = cohorts[a.cohort];
+    if (!cohort) continue;
+    units += a.units;
+    cohort.units += a.units;
+    cohort.retained[0] = (cohort.retained[0] ?? 0) + a.units;
+    let returned = false;
+    for (let p = a.cohort + 1; p < count; p++) {
+      if (!hasPeriod(a.returnMask, p)) continue;
+      cohort.retained[p - a.cohort] = (cohort.retained[p - a.cohort] ?? 0) + a.units;
+      returned = true;
+    }
+    if (returned) returningUnits += a.units;
+  }
+  return { cohorts, units, returningUnits };
+}
+
 export function computeRetention(
   opts: { since: number; until: number; periodMs: number; start: EventMatcher; ret: EventMatcher },
   events: Iterable<FunnelEvent>,
 ): RetentionResult {
-  const periodCount = Math.ceil((opts.until - opts.since) / opts.periodMs);
+  const count = periodCount(opts.since, opts.until, opts.periodMs);
   const period = (at: number) => Math.floor((at - opts.since) / opts.periodMs);
-  const cohortOf = new Map<string, number>();
-  const returnedIn = new Map<string, Set<number>>();
+  const byUnit = new Map<string, RetentionActivity>();
   let startEvents = 0;
   let returnEvents = 0;
   for (const e of events) {
     if (e.at < opts.since || e.at >= opts.until || e.unit === null) continue;
+    let a = byUnit.get(e.unit);
+    if (!a) byUnit.set(e.unit, (a = { cohort: null, returnMask: 0, units: 1 }));
+    const p = period(e.at);
     if (matches(opts.start, e)) {
       startEvents++;
-      const p = period(e.at);
-      const known = cohortOf.get(e.unit);
-      if (known === undefined || p < known) cohortOf.set(e.unit, p);
+      if (a.cohort === null || p < a.cohort) a.cohort = p;
     }
     if (matches(opts.ret, e)) {
       returnEvents++;
-      let set = returnedIn.get(e.unit);
-      if (!set) returnedIn.set(e.unit, (set = new Set()));
-      set.add(period(e.at));
+      if (!hasPeriod(a.returnMask, p)) a.returnMask += 2 ** p;
     }
   }
-  const cohorts = Array.from({ length: periodCount }, (_, c) => ({
-    units: 0,
-    retained: Array.from({ length: periodCount - c }, () => 0),
-  }));
-  let returningUnits = 0;
-  for (const [unit, c] of cohortOf) {
-    const cohort = cohorts[c];
-    if (!cohort) continue;
-    cohort.units++;
-    cohort.retained[0] = (cohort.retained[0] ?? 0) + 1;
-    let returned = false;
-    for (const p of returnedIn.get(unit) ?? []) {
-      if (p <= c) continue;
-      cohort.retained[p - c] = (cohort.retained[p - c] ?? 0) + 1;
-      returned = true;
-    }
-    if (returned) returningUnits++;
-  }
-  return { periodCount, cohorts, startEvents, returnEvents, units: cohortOf.size, returningUnits };
+  return {
+    periodCount: count,
+    ...retentionCohorts(count, byUnit.values()),
+    startEvents,
+    returnEvents,
+  };
 }

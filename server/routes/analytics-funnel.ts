@@ -6,7 +6,7 @@ import {
   trimmedText,
   analyticsPostRoute,
 } from './analytics-body';
-import { FUNNEL_KINDS, computeFunnel, rate } from '../domain/funnel';
+import { FUNNEL_KINDS, rate } from '../domain/funnel';
 import { ANALYTICS_FILTER_MAX } from '../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../domain/read-rules/series-window';
 import { requireAccount } from '../http/account-auth';
@@ -15,7 +15,7 @@ import { jsonBody } from '../http/json-body';
 import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { resolveAnalyticsScope } from './analytics-scope';
-import type { ActionCoverageCounts } from '../store/store';
+import type { ActionFunnelCounts } from '../store/store';
 import { iso } from '../views/telemetry-views';
 
 export const FUNNEL_MIN_STEPS = 2;
@@ -196,12 +196,15 @@ const postFunnel = analyticsPostRoute({
   responseDescription: 'The funnel.',
 });
 
-const NO_COUNTS: ActionCoverageCounts = {
+const NO_COUNTS: ActionFunnelCounts = {
   events: 0,
   classified: 0,
   named: 0,
   unitIdentified: 0,
   units: 0,
+  stepUnits: [],
+  selected: 0,
+  usable: 0,
 };
 
 export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
@@ -215,15 +218,16 @@ export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void 
       const steps = body.steps.map((s) => ({ kind: s.kind, eventName: s.event_name.trim() }));
       const unit = UNIT_COLUMN[body.analysis_unit];
       const windowMs = body.conversion_window_seconds * 1000;
-      const q = { ...query, unit };
-      const counts = readable ? await deps.store.actions.coverage(q) : NO_COUNTS;
-      const events = readable
-        ? await deps.store.actions.stepEvents({
-            ...q,
-            names: [...new Set(steps.map((s) => s.eventName))],
-          })
-        : [];
-      const result = computeFunnel(steps, windowMs, events);
+      const counts = readable
+        ? await deps.store.actions.funnel({ ...query, unit, steps, windowMs })
+        : NO_COUNTS;
+      const result = {
+        enteredUnits: counts.stepUnits[0] ?? 0,
+        completedUnits: counts.stepUnits[steps.length - 1] ?? 0,
+        stepUnits: counts.stepUnits,
+        selectedStepEvents: counts.selected,
+        usableSelectedStepEvents: counts.usable,
+      };
       const excluded = result.selectedStepEvents - result.usableSelectedStepEvents;
       const first = result.enteredUnits;
 

@@ -12,7 +12,8 @@ import {
   type AnalyticsPeriod,
   analyticsPostRoute,
 } from './analytics-body';
-import { computeLifecycle } from '../domain/lifecycle';
+import { lifecycleFromActivity } from '../domain/lifecycle';
+import { periodCount } from '../domain/retention';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
@@ -99,14 +100,14 @@ export function registerLifecycleRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
       const period: AnalyticsPeriod = body.period ?? 'day';
       const event = matcher(body.event);
       // Lifecycle is about people: always `distinct_id` (every action has one).
-      const q = { ...query, unit: 'distinct_id' as const };
-      const names = event === null ? null : [event.eventName];
-      const events = readable ? await deps.store.actions.stepEvents({ ...q, names }) : [];
-      const counts = readable ? await deps.store.actions.coverage(q) : { events: 0 };
       const periodMs = ANALYTICS_PERIODS[period];
-      const result = computeLifecycle(
-        { since: range.since, until: range.until, periodMs, event },
-        events,
+      const counts = readable
+        ? await deps.store.actions.lifecycle({ ...query, periodMs, event })
+        : { events: 0, matchingEvents: 0, activities: [] };
+      const result = lifecycleFromActivity(
+        periodCount(range.since, range.until, periodMs),
+        counts.activities,
+        counts.matchingEvents,
       );
       return c.json(
         {

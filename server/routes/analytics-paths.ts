@@ -14,7 +14,7 @@ import {
 } from './analytics-body';
 import type { FUNNEL_KINDS } from '../domain/funnel';
 import { rate } from '../domain/funnel';
-import { computePaths } from '../domain/paths';
+import { rankPaths } from '../domain/paths';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
@@ -111,12 +111,15 @@ export function registerPathsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       const start = matcher(body.start_event);
       const depth = body.depth ?? 3;
       const limit = body.limit ?? 10;
-      const q = { ...query, unit: UNIT_COLUMN[analysisUnit] };
-      const events = readable ? await deps.store.actions.stepEvents({ ...q, names: null }) : [];
       const counts = readable
-        ? await deps.store.actions.coverage(q)
-        : { events: 0, unitIdentified: 0 };
-      const result = computePaths({ start, depth }, events);
+        ? await deps.store.actions.paths({
+            ...query,
+            unit: UNIT_COLUMN[analysisUnit],
+            start,
+            depth,
+          })
+        : { events: 0, unitIdentified: 0, units: 0, paths: [] };
+      const result = { units: counts.units, paths: rankPaths(counts.paths) };
       return c.json(
         {
           schema_version: 1 as const,

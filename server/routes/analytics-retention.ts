@@ -13,7 +13,7 @@ import {
   analyticsPostRoute,
 } from './analytics-body';
 import { rate } from '../domain/funnel';
-import { computeRetention, type EventMatcher } from '../domain/retention';
+import { periodCount, retentionCohorts, type EventMatcher } from '../domain/retention';
 import { requireAccount } from '../http/account-auth';
 import type { AppEnv, Deps } from '../http/app-env';
 import { jsonBody } from '../http/json-body';
@@ -106,16 +106,16 @@ export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
       const period: AnalyticsPeriod = body.period ?? 'day';
       const start: EventMatcher = matcher(body.start_event);
       const ret: EventMatcher = matcher(body.return_event);
-      const q = { ...query, unit: 'distinct_id' as const };
-      const names =
-        start !== null && ret !== null ? [...new Set([start.eventName, ret.eventName])] : null;
-      const events = readable ? await deps.store.actions.stepEvents({ ...q, names }) : [];
-      const counts = readable ? await deps.store.actions.coverage(q) : { events: 0 };
       const periodMs = ANALYTICS_PERIODS[period];
-      const result = computeRetention(
-        { since: range.since, until: range.until, periodMs, start, ret },
-        events,
-      );
+      // Users are `distinct_id` values (the store reads them in user order).
+      const counts = readable
+        ? await deps.store.actions.retention({ ...query, periodMs, start, ret })
+        : { events: 0, startEvents: 0, returnEvents: 0, activities: [] };
+      const result = {
+        ...retentionCohorts(periodCount(range.since, range.until, periodMs), counts.activities),
+        startEvents: counts.startEvents,
+        returnEvents: counts.returnEvents,
+      };
       return c.json(
         {
           schema_version: 1 as const,

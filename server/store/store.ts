@@ -7,6 +7,10 @@ import type { Severity } from '../domain/severity';
 import type { ActionEvent, Batch, LogEvent, MetricEvent, SpanEvent } from '../ingest/normalized';
 import type { Stream } from '../domain/usage';
 import type { SummaryInputSpan } from '../domain/trace-summary';
+import type { FunnelStepDef } from '../domain/funnel';
+import type { LifecycleActivity } from '../domain/lifecycle';
+import type { PathStep } from '../domain/paths';
+import type { EventMatcher, RetentionActivity } from '../domain/retention';
 import type {
   AccessTokenRow,
   AccountRow,
@@ -96,13 +100,29 @@ export interface CredentialsStore {
 }
 
 export interface ProjectsStore {
-  create(row: ProjectRow): Promise<void>;
+  /** With a receipt, the replay record is written in the same transaction as the project. */
+  create(row: ProjectRow, receipt?: IdempotencyReceipt | null): Promise<void>;
   readableBy(accountId: string): Promise<ReadableProject[]>;
   readable(accountId: string, projectId: string): Promise<ReadableProject | null>;
   slugTaken(organizationId: string, slug: string): Promise<boolean>;
-  createIngestKey(row: IngestKeyRow & { keyHash: string }): Promise<void>;
+  createIngestKey(
+    row: IngestKeyRow & { keyHash: string },
+    receipt?: IdempotencyReceipt | null,
+  ): Promise<void>;
   ingestKeyByHash(keyHash: string): Promise<IngestKeyRow | null>;
 }
+
+/**
+ * The replay record of an `Idempotency-Key` create, handed to the store's create so both are
+ * one write: a create whose result is not remembered must not have happened, or a retry
+ * with the same key would create again.
+ */
+export type IdempotencyReceipt = {
+  scope: string;
+  key: string;
+  record: IdempotencyRecord;
+  at: number;
+};
 
 export interface IdempotencyStore {
   /** The record stored for the key after `notBefore` (epoch ms); older ones are forgotten. */
@@ -675,8 +695,18 @@ export type ActionCoverageCounts = {
   units: number;
 };
 
-/** A step event of a funnel: the unit column's value (`null` when missing). */
-export type ActionStepEvent = { unit: string | null; kind: string; name: string; at: number };
+/** One project's actions in range and filters, counted per `unit`. */
+export type ActionUnitRange = ActionFilteredRange & { unit: AnalysisUnitColumn };
+
+/** A funnel over the actions in range (see `computeFunnel`) with the coverage counts. */
+export type ActionFunnelCounts = ActionCoverageCounts & {
+  /** Units (with the unit id) completing each step in order, in step order. */
+  stepUnits: number[];
+  /** Actions matching a step (kind and name). */
+  selected: number;
+  /** Of them, those carrying the unit id. */
+  usable: number;
+};
 
 /** One analytics segment's actions (segment comparison); `match` is "any action" when null. */
 export type ActionSegmentQuery = ActionFilteredRange & {
@@ -702,19 +732,35 @@ export type ActionSegmentCounts = {
 export interface ActionsStore {
   /** Matching actions, newest first (occurred_at DESC, id DESC), at most `limit`. */
   list(q: ActionListQuery): Promise<ActionRecord[]>;
-  /** Coverage counts over every action in range. */
-  coverage(
-    q: ActionRangeQuery &
-      Partial<Pick<ActionFilteredRange, 'serviceName' | 'release'>> & { unit: AnalysisUnitColumn },
-  ): Promise<ActionCoverageCounts>;
-  /** Actions in range named one of `names` (every action for `null`), in time order. */
-  stepEvents(
-    q: ActionRangeQuery &
-      Partial<Pick<ActionFilteredRange, 'serviceName' | 'release'>> & {
-        unit: AnalysisUnitColumn;
-        names: string[] | null;
-      },
-  ): Promise<ActionStepEvent[]>;
+  /** A funnel of `steps` completed within `windowMs` of the entry (see `computeFunnel`). */
+  funnel(
+    q: ActionUnitRange & { steps: FunnelStepDef[]; windowMs: number },
+  ): Promise<ActionFunnelCounts>;
+  /**
+   * Users' (`distinct_id`) retention activity in periods of `periodMs` from `from`, users of
+   * equal activity counted together (see `computeRetention`); and the actions counted.
+   */
+  retention(
+    q: ActionFilteredRange & { periodMs: number; start: EventMatcher; ret: EventMatcher },
+  ): Promise<{
+    events: number;
+    startEvents: number;
+    returnEvents: number;
+    activities: RetentionActivity[];
+  }>;
+  /** Users' active periods (of `periodMs` from `from`), equal ones counted together. */
+  lifecycle(q: ActionFilteredRange & { periodMs: number; event: EventMatcher }): Promise<{
+    events: number;
+    matchingEvents: number;
+    activities: LifecycleActivity[];
+  }>;
+  /** Each unit's path (see `computePaths`), counted per path in no particular order. */
+  paths(q: ActionUnitRange & { start: EventMatcher; depth: number }): Promise<{
+    events: number;
+    unitIdentified: number;
+    units: number;
+    paths: { steps: PathStep[]; units: number }[];
+  }>;
   /** Counts of one segment's matching actions and its top actions. */
   segment(q: ActionSegmentQuery): Promise<ActionSegmentCounts>;
   /** Totals, events per bucket and the top actions in range. */
