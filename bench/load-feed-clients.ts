@@ -45,10 +45,14 @@ export type FeedReport = {
   latency_ms: { p50: number; p95: number; p99: number; max: number; samples: number };
   /** From `finish` to the last client complete (or the quiet timeout). */
   drain_ms: number;
-  /** How each stalled client's connection ended (null: still open at the end). */
-  stalled: ({ code: number; reason: string } | null)[];
+  /**
+   * Each stalled client, resumed after the run: how its connection ended (null: the service
+   * still held it open) and how many messages had been sent to it by then.
+   */
+  stalled: StalledReport[];
   errors: string[];
 };
+export type StalledReport = { closed: { code: number; reason: string } | null; received: number };
 export type FeedReady = { t: 'ready' } | { t: 'failed'; error: string };
 
 /** The issue fingerprint the load test sends: it carries the event's id, so the feed's issue says which event it is. */
@@ -58,6 +62,9 @@ const now = () => performance.timeOrigin + performance.now();
 
 type Client = {
   ws: WebSocket;
+  /** Connected and paused: only counted, not part of delivery or latency. */
+  stalled: boolean;
+  lastMessage: number;
   /** 1 at an event's index once this client received it. */
   seen: Uint8Array;
   delivered: number;
@@ -105,6 +112,11 @@ function mark(state: State, client: Client, i: number, at: number) {
 
 function receive(state: State, client: Client, raw: WebSocket.RawData) {
   const at = now();
+  if (client.stalled) {
+    client.delivered++;
+    client.lastMessage = at;
+    return;
+  }
   const text = Array.isArray(raw)
     ? Buffer.concat(raw).toString('utf8')
     : Buffer.from(raw as ArrayBuffer).toString('utf8');
@@ -135,13 +147,15 @@ async function ticket(baseUrl: string, token: string): Promise<string> {
   return ((await res.json()) as { ticket: string }).ticket;
 }
 
-async function connect(state: State, init: FeedInit): Promise<Client> {
+async function connect(state: State, init: FeedInit, stalled = false): Promise<Client> {
   const t = await ticket(init.baseUrl, init.token);
   const ws = new WebSocket(
     `${init.baseUrl.replace(/^http/, 'ws')}/api/feed/live?ticket=${encodeURIComponent(t)}`,
   );
   const client: Client = {
     ws,
+    stalled,
+    lastMessage: 0,
     seen: new Uint8Array(1024),
     delivered: 0,
     duplicates: 0,
@@ -159,7 +173,10 @@ async function connect(state: State, init: FeedInit): Promise<Client> {
     ws.once('error', reject);
     ws.once('open', () => resolve());
   });
-  ws.on('error', (e) => state.errors.push(`feed client error: ${e.message}`));
+  // A stalled client's connection is expected to end badly (the service gives up on it).
+  ws.on('error', (e) => {
+    if (!stalled) state.errors.push(`feed client error: ${e.message}`);
+  });
   return client;
 }
 
@@ -184,6 +201,17 @@ async function finish(state: State, quietMs: number): Promise<FeedReport> {
   const drain = now() - started;
   const sorted = [...state.latencies].sort((a, b) => a - b);
   const round = (n: number) => Number(n.toFixed(1));
+  // A paused client cannot see its close: let it read what the service kept for it, then
+  // see whether the service closed the connection (or still holds it open). After a long
+  // zero window TCP may resume only at its next probe, or when the service's close timeout
+  // (30 s in ws) ends the connection: hence the long quiet time.
+  const resumed = now();
+  for (const c of state.stalled) c.ws.resume();
+  const settled = () =>
+    state.stalled.every(
+      (c) => c.closed !== null || now() - Math.max(c.lastMessage, resumed) > 40_000,
+    );
+  while (!settled()) await new Promise((r) => setTimeout(r, 50));
   return {
     t: 'report',
     expected: expected.length,
@@ -202,7 +230,7 @@ async function finish(state: State, quietMs: number): Promise<FeedReport> {
       samples: sorted.length,
     },
     drain_ms: Math.round(drain),
-    stalled: state.stalled.map((c) => c.closed),
+    stalled: state.stalled.map((c) => ({ closed: c.closed, received: c.delivered })),
     errors: state.errors,
   };
 }
@@ -230,7 +258,7 @@ function main() {
       void (async () => {
         for (let c = 0; c < m.clients; c++) state.clients.push(await connect(state, m));
         for (let c = 0; c < m.stalled; c++) {
-          const client = await connect(state, m);
+          const client = await connect(state, m, true);
           // Stops reading: the socket's receive buffer fills, then the service's send buffer.
           client.ws.pause();
           state.stalled.push(client);

@@ -17,6 +17,7 @@ import {
   type FeedCommand,
   type FeedReady,
   type FeedReport,
+  type StalledReport,
 } from './load-feed-clients';
 import { spawnBenchService, type BenchService } from './spawn-bench-service';
 
@@ -66,8 +67,8 @@ export type LoadReport = {
     latency_p99_ms: number;
     latency_max_ms: number;
     drain_ms: number;
-    /** How each stalled client's connection ended (null: the service still held it open). */
-    stalled_closed: ({ code: number; reason: string } | null)[];
+    /** Each client that never read: how its connection ended (null: the service still held it open). */
+    stalled: StalledReport[];
     errors: string[];
   };
   /** Resident memory of the service process, sampled every 500 ms. */
@@ -487,7 +488,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
         latency_p99_ms: feedReport.latency_ms.p99,
         latency_max_ms: feedReport.latency_ms.max,
         drain_ms: feedReport.drain_ms,
-        stalled_closed: feedReport.stalled,
+        stalled: feedReport.stalled,
         errors: feedReport.errors,
       },
       service_rss_mb: {
@@ -524,9 +525,9 @@ export function printLoad(r: LoadReport): void {
   console.log(
     `  live feed latency (send → client receipt): p50 ${f.latency_p50_ms} ms, p95 ${f.latency_p95_ms} ms, p99 ${f.latency_p99_ms} ms, max ${f.latency_max_ms} ms; drained ${f.drain_ms} ms after the last send`,
   );
-  if (f.stalled_closed.length > 0)
+  if (f.stalled.length > 0)
     console.log(
-      `  stalled clients (never read): ${f.stalled_closed.map((c) => (c ? `closed by the service with ${c.code} ${c.reason}` : 'still open at the end')).join('; ')}`,
+      `  clients that never read: ${f.stalled.map((c) => `${c.received.toLocaleString('en')} messages, then ${c.closed ? `closed with ${c.closed.code} (${c.closed.reason})` : 'still open'}`).join('; ')}`,
     );
   console.log(
     `  service CPU: ${r.service_cpu_seconds} s in ${r.seconds} s (${r.service_cpu_ms_per_1000_events} ms per 1,000 events acknowledged, reads and feed included)`,

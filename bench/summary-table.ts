@@ -139,7 +139,7 @@ function loadFigures(l: LoadReport): Figure[] {
     status: n === 0 ? 'pass' : 'over',
   });
   const f = l.feed;
-  const stalled = f.stalled_closed ?? [];
+  const stalled = f.stalled ?? [];
   return [
     {
       figure: `ingest rate (${l.options.senders} senders, ${l.seconds} s, batches of ${l.options.batch})`,
@@ -161,14 +161,12 @@ function loadFigures(l: LoadReport): Figure[] {
     zero('live feed events missing (all clients)', f.missing_total),
     zero('acknowledged events not readable afterwards', l.lost_count),
     zero('errors (non-2xx, network)', l.error_count),
-    ...(stalled.length > 0
-      ? [
-          info(
-            'clients that never read, closed by the service',
-            `${stalled.filter((c) => c !== null).length} of ${stalled.length}`,
-          ),
-        ]
-      : []),
+    ...stalled.map((c) =>
+      info(
+        'client that never reads (16 MiB backlog limit)',
+        `${c.closed ? `closed (${c.closed.code})` : 'still open'} after ${count(c.received)} of ${count(f.expected_per_client)} messages`,
+      ),
+    ),
     info(
       'service RSS start / peak / end',
       `${l.service_rss_mb.start} / ${l.service_rss_mb.peak} / ${l.service_rss_mb.end} MB`,
