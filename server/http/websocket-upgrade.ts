@@ -12,8 +12,11 @@ import type { WebSocket, WebSocketServer } from 'ws';
  */
 export type UpgradeBindings = {
   incoming: IncomingMessage;
-  /** Only on a request that arrived as an HTTP upgrade: accepts it; `onOpen` gets the socket. */
-  acceptWebSocket: (onOpen: (ws: WebSocket) => void) => void;
+  /**
+   * Only on a request that arrived as an HTTP upgrade: accepts it; `onOpen` gets the WebSocket
+   * and the connection under it (to batch writes).
+   */
+  acceptWebSocket: (onOpen: (ws: WebSocket, socket: Duplex) => void) => void;
 };
 
 type Fetch = (request: Request, env: UpgradeBindings) => Response | Promise<Response>;
@@ -42,7 +45,7 @@ async function answerUpgrade(
 ): Promise<void> {
   const ignore = () => {};
   socket.on('error', ignore);
-  const accepted: { onOpen?: (ws: WebSocket) => void } = {};
+  const accepted: { onOpen?: (ws: WebSocket, socket: Duplex) => void } = {};
   let response: Response;
   try {
     response = await fetch(toRequest(req), {
@@ -60,7 +63,7 @@ async function answerUpgrade(
     socket.off('error', ignore);
     wss.handleUpgrade(req, socket, head, (ws) => {
       wss.emit('connection', ws, req);
-      onOpen(ws);
+      onOpen(ws, socket);
     });
     return;
   }

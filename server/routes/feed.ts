@@ -89,9 +89,22 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         { code: 'authorize_request', target: 'live_feed' },
       );
     }
-    accept((ws) => {
+    accept((ws, socket) => {
+      // One publish sends many messages in a row: held back until the next tick, they leave
+      // in one write instead of one system call each (the fan-out's largest cost under load).
+      let corked = false;
       const detach = deps.feed.attach(grant, {
-        send: (text) => ws.send(text),
+        send: (text) => {
+          if (!corked) {
+            corked = true;
+            socket.cork();
+            process.nextTick(() => {
+              corked = false;
+              socket.uncork();
+            });
+          }
+          ws.send(text);
+        },
         close: (code, reason) => ws.close(code, reason),
         backlog: () => ws.bufferedAmount,
       });
