@@ -41,7 +41,9 @@ const UNIT_INDEX: Record<AnalysisUnitColumn, string> = {
 const unitColumn = (unit: AnalysisUnitColumn) =>
   unit === 'session_id' ? 'session_id' : 'distinct_id';
 const CLASSIFIED = `kind IN ('page_view', 'screen_view', 'interaction')`;
-const NAMED = `trim(name, ' ' || char(9, 10, 13)) <> ''`;
+/** Bound once as `@blank` rather than built per row from char(). */
+const NAMED = `trim(name, @blank) <> ''`;
+const BLANK = ' \t\n\r';
 /** Period bitmasks must stay exact in a JavaScript number. */
 const MAX_PERIODS = 52;
 
@@ -50,7 +52,7 @@ type Params = Record<string, string | number>;
 /** The range and exact filters as named parameters (`@projectId`, `@from`, …). */
 function rangeWhere(q: ActionFilteredRange): { where: string; params: Params } {
   const where = ['project_id = @projectId', 'occurred_at >= @from', 'occurred_at < @to'];
-  const params: Params = { projectId: q.projectId, from: q.from, to: q.to };
+  const params: Params = { projectId: q.projectId, from: q.from, to: q.to, blank: BLANK };
   const exact: [string, string | null][] = [
     ['environment', q.environment],
     ['service_name', q.serviceName],
@@ -84,7 +86,8 @@ function checkPeriods(q: { from: number; to: number }, periodMs: number) {
     throw new Error(`at most ${MAX_PERIODS} periods fit a bitmask`);
 }
 
-const pairKey = (kind: string, name: string) => `${kind}\u0000${name}`;
+/** An action's (kind, name) as one text, built in SQL: one string per row into JavaScript. */
+const PAIR = `kind || char(0) || name`;
 
 /** SQLite's BINARY order of text (UTF-8 bytes), which differs from `<` beyond the BMP. */
 const binary = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -97,8 +100,8 @@ function pairCounter() {
     events,
     units,
     /** One group's actions; `counted` says whether the group is a unit. */
-    add(seen: Set<string>, kind: string, name: string, counted: boolean) {
-      const key = pairKey(kind, name);
+    /** One action of a group (`key` is its `PAIR`); `counted` says whether the group is a unit. */
+    add(seen: Set<string>, key: string, counted: boolean) {
       events.set(key, (events.get(key) ?? 0) + 1);
       if (!counted || seen.has(key)) return;
       seen.add(key);
@@ -283,20 +286,51 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
       const unit = unitColumn(q.unit);
       const counts = new Map<string, { steps: PathStep[]; units: number }>();
       let units = 0;
-      type Unit = { actions: (PathStep & { at: number; seq: number })[]; sorted: boolean };
+      // Parallel arrays, not an object per action; rows come in (time, seq) order from the
+      // index, sorted here only if they ever do not.
+      type Unit = {
+        pairs: string[];
+        ats: number[];
+        seqs: number[];
+        sorted: boolean;
+      };
       const row = collecting(
         {
-          start: (): Unit => ({ actions: [], sorted: true }),
-          step: (u: Unit, [kind, name, at, seq]) => {
-            const a = { kind: String(kind), name: String(name), at: Number(at), seq: Number(seq) };
-            const last = u.actions[u.actions.length - 1];
-            if (last && (a.at < last.at || (a.at === last.at && a.seq < last.seq)))
-              u.sorted = false;
-            u.actions.push(a);
+          start: (): Unit => ({ pairs: [], ats: [], seqs: [], sorted: true }),
+          step: (u: Unit, [pair, at, seq]) => {
+            const t = Number(at);
+            const n = Number(seq);
+            const last = u.ats.length - 1;
+            if (last >= 0) {
+              const lastAt = u.ats[last] ?? t;
+              if (t < lastAt || (t === lastAt && n < (u.seqs[last] ?? n))) u.sorted = false;
+            }
+            u.pairs.push(String(pair));
+            u.ats.push(t);
+            u.seqs.push(n);
           },
           finish: (u: Unit) => {
-            if (!u.sorted) u.actions.sort((a, b) => a.at - b.at || a.seq - b.seq);
-            const steps = unitPath(u.actions, q.start, q.depth);
+            const order = u.ats.map((_, i) => i);
+            if (!u.sorted)
+              order.sort(
+                (a, b) => (u.ats[a] ?? 0) - (u.ats[b] ?? 0) || (u.seqs[a] ?? 0) - (u.seqs[b] ?? 0),
+              );
+            const step = (i: number): PathStep => {
+              const pair = u.pairs[i] ?? '';
+              const cut = pair.indexOf('\u0000');
+              return { kind: pair.slice(0, cut), name: pair.slice(cut + 1) };
+            };
+            // Only the start and the `depth` after it become steps.
+            const from = order.findIndex((i) => {
+              const s = step(i);
+              return q.start === null || (s.kind === q.start.kind && s.name === q.start.eventName);
+            });
+            if (from < 0) return;
+            const steps = unitPath(
+              order.slice(from, from + 1 + q.depth).map(step),
+              q.start,
+              q.depth,
+            );
             if (steps === null) return;
             units++;
             const key = pathKey(steps);
@@ -312,7 +346,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
                  COALESCE(SUM(CASE WHEN u IS NOT NULL THEN n END), 0) AS unitIdentified
                FROM (
                  SELECT ${unit} AS u, COUNT(*) AS n,
-                   lookout_collect(kind, name, occurred_at, seq)
+                   lookout_collect(${PAIR}, occurred_at, seq)
                      FILTER (WHERE ${unit} IS NOT NULL) AS x
                  FROM actions INDEXED BY ${UNIT_INDEX[q.unit]} WHERE ${where}
                  GROUP BY ${unit}
@@ -341,8 +375,9 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
       const row = collecting(
         {
           start: () => new Set<string>(),
-          step: (seen: Set<string>, [u, kind, name]) =>
-            pairs.add(seen, String(kind), String(name), u !== null),
+          step: (seen: Set<string>, [u, key]) => {
+            pairs.add(seen, String(key), u !== null);
+          },
         },
         () =>
           db
@@ -355,7 +390,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
                  COUNT(CASE WHEN n > 0 THEN u END) AS units
                FROM (
                  SELECT ${unit} AS u, COUNT(*) AS a, SUM(${match}) AS n
-                   ${withTop ? `, lookout_collect(${unit}, kind, name) FILTER (WHERE ${match}) AS x` : ''}
+                   ${withTop ? `, lookout_collect(${unit}, ${PAIR}) FILTER (WHERE ${match}) AS x` : ''}
                  FROM actions INDEXED BY ${UNIT_INDEX[q.unit]} WHERE ${where}
                  GROUP BY ${unit}
                )`,
@@ -381,58 +416,50 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
 
     async overview(q) {
       const { where, params } = rangeWhere(q);
-      // Users: one pass in user order, which also counts events, names, sessions and buckets.
+      // One pass in user order: pairs are deduplicated per user; sessions (which a user may
+      // share) are counted in sets, overall and per action.
       const byUser = pairCounter();
+      const sessions = new Set<string>();
+      const sessionsOf = new Map<string, Set<string>>();
       const buckets = new Map<number, number>();
       let named = 0;
       let withSession = 0;
+      params.bucketFrom = q.bucketFrom;
+      params.stepMs = q.stepMs;
       const users =
         collecting(
           {
             start: () => new Set<string>(),
-            step: (seen: Set<string>, [kind, name, at, hasName, hasSession]) => {
-              byUser.add(seen, String(kind), String(name), true);
-              const b = Math.trunc((Number(at) - q.bucketFrom) / q.stepMs);
+            step: (seen: Set<string>, [pair, bucket, hasName, session]) => {
+              const key = String(pair);
+              byUser.add(seen, key, true);
+              const b = Number(bucket);
               buckets.set(b, (buckets.get(b) ?? 0) + 1);
               named += Number(hasName);
-              withSession += Number(hasSession);
+              if (session === null) return;
+              withSession++;
+              const id = String(session);
+              sessions.add(id);
+              let of = sessionsOf.get(key);
+              if (!of) sessionsOf.set(key, (of = new Set()));
+              of.add(id);
             },
           },
           () =>
             db
               .prepare<Params, { n: number }>(
                 `SELECT COUNT(*) AS n FROM (
-                   SELECT lookout_collect(kind, name, occurred_at, ${NAMED}, session_id IS NOT NULL)
+                   SELECT lookout_collect(${PAIR},
+                     CAST((occurred_at - @bucketFrom) / @stepMs AS INTEGER), ${NAMED}, session_id)
                    FROM actions INDEXED BY actions_by_user WHERE ${where}
                    GROUP BY distinct_id
                  )`,
               )
               .get(params)?.n,
         ) ?? 0;
-      // Sessions: a second pass in session order (an action without one is in no session).
-      const bySession = pairCounter();
-      const sessions =
-        collecting(
-          {
-            start: () => new Set<string>(),
-            step: (seen: Set<string>, [kind, name]) =>
-              bySession.add(seen, String(kind), String(name), true),
-          },
-          () =>
-            db
-              .prepare<Params, { n: number }>(
-                `SELECT COUNT(*) AS n FROM (
-                   SELECT lookout_collect(kind, name)
-                   FROM actions INDEXED BY actions_by_session
-                   WHERE ${where} AND session_id IS NOT NULL
-                   GROUP BY session_id
-                 )`,
-              )
-              .get(params)?.n,
-        ) ?? 0;
       const events = [...byUser.events.values()].reduce((a, b) => a + b, 0);
       return {
-        totals: { events, named, withSession, users, sessions },
+        totals: { events, named, withSession, users, sessions: sessions.size },
         buckets: [...buckets.entries()]
           .sort((a, b) => a[0] - b[0])
           .map(([bucket, n]) => ({ bucket, events: n })),
@@ -441,7 +468,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
           kind: p.kind,
           events: p.events,
           users: byUser.units.get(p.key) ?? 0,
-          sessions: bySession.units.get(p.key) ?? 0,
+          sessions: sessionsOf.get(p.key)?.size ?? 0,
         })),
         actionCount: byUser.events.size,
       };
@@ -449,33 +476,40 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
 
     async properties(q) {
       const { where, params } = rangeWhere(q);
-      const counts = db
-        .prepare<Params, { events: number; withProperties: number }>(
-          `SELECT COUNT(*) AS events, COALESCE(SUM(properties <> '{}'), 0) AS withProperties
-           FROM actions WHERE ${where}`,
-        )
-        .get(params) ?? { events: 0, withProperties: 0 };
-      // Counted in JavaScript: a GROUP BY would sort every key of every action in range.
-      const byKey = new Map<string, ActionPropertyCount>();
-      collecting(
+      // One pass; each action's keys and types come as one JSON text (few distinct ones),
+      // counted here: a GROUP BY would sort every key of every action in range.
+      const shapes = new Map<string, number>();
+      const counts = collecting(
         {
           start: () => null,
-          step: (_: null, [key, type]) => {
-            const k = `${String(type)}\u0000${String(key)}`;
-            const known = byKey.get(k);
-            if (known) known.events++;
-            else byKey.set(k, { key: String(key), type: String(type), events: 1 });
+          step: (_: null, [shape]) => {
+            const k = String(shape);
+            shapes.set(k, (shapes.get(k) ?? 0) + 1);
           },
         },
         () =>
           db
-            .prepare<Params, unknown>(
-              `SELECT lookout_collect(p.key, p.type)
-               FROM actions, json_each(actions.properties) p WHERE ${where}`,
+            .prepare<Params, { events: number; withProperties: number }>(
+              `SELECT COUNT(*) AS events, COALESCE(SUM(properties <> '{}'), 0) AS withProperties,
+                 lookout_collect((SELECT json_group_array(json_array(p.key, p.type))
+                   FROM json_each(actions.properties) p)) AS x
+               FROM actions WHERE ${where}`,
             )
             .get(params),
-      );
-      return { ...counts, keys: [...byKey.values()] };
+      ) ?? { events: 0, withProperties: 0 };
+      const byKey = new Map<string, ActionPropertyCount>();
+      for (const [shape, n] of shapes)
+        for (const [key, type] of JSON.parse(shape) as [string, string][]) {
+          const k = `${type}\u0000${key}`;
+          const known = byKey.get(k);
+          if (known) known.events += n;
+          else byKey.set(k, { key, type, events: n });
+        }
+      return {
+        events: counts.events,
+        withProperties: counts.withProperties,
+        keys: [...byKey.values()],
+      };
     },
   };
 }
