@@ -115,8 +115,9 @@ function LeafMenu({
   const excludeWhy = exclude.ok ? actions.filterProblem(exclude.filter) : exclude.problem;
   const why = keepWhy ?? excludeWhy;
   const shown = actions.hasColumn(pointer);
+  // Not modal: a modal menu hides the page (aria-hidden) while its controls stay focusable.
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={`${buttonClass('ghost', 'sm')} ${styles.menuButton}`}
         aria-label={`Actions for ${pointer}`}

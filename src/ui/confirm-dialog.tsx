@@ -1,7 +1,8 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { buttonClass } from './button';
 import styles from './dialog.module.css';
+import { returnFocus, useOpener } from './return-focus';
 
 /**
  * A confirmation (Radix AlertDialog) for actions that cannot be undone. The confirm button
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending = false,
   onConfirm,
+  returnFocusRef,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,7 +31,10 @@ export function ConfirmDialog({
   pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** Where focus goes on close when the element that opened the dialog is gone. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
+  const opener = useOpener(open);
   return (
     <AlertDialog.Root
       open={open}
@@ -37,7 +42,13 @@ export function ConfirmDialog({
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.content}>
+        <AlertDialog.Content
+          className={styles.content}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(opener, returnFocusRef);
+          }}
+        >
           <AlertDialog.Title className={styles.title}>{title}</AlertDialog.Title>
           <AlertDialog.Description className={styles.description}>
             {description}

@@ -1,8 +1,9 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from './button';
 import styles from './dialog.module.css';
 import { CloseIcon } from './icons';
+import { returnFocus, useOpener } from './return-focus';
 
 /** A modal dialog (Radix Dialog): title, optional description, a close button, content. */
 export function Modal({
@@ -14,6 +15,7 @@ export function Modal({
   wide = false,
   onEscapeKeyDown,
   onPointerDownOutside,
+  returnFocusRef,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,7 +25,10 @@ export function Modal({
   wide?: boolean;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   onPointerDownOutside?: (event: Event) => void;
+  /** Where focus goes on close when the element that opened the dialog is gone. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
+  const opener = useOpener(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -33,6 +38,10 @@ export function Modal({
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           {...(onEscapeKeyDown ? { onEscapeKeyDown } : {})}
           {...(onPointerDownOutside ? { onPointerDownOutside } : {})}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(opener, returnFocusRef);
+          }}
         >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Account } from '../../api/queries/account';
 import { authMutations } from '../../api/queries/auth';
 import { ChevronDownIcon, InfoIcon, ShieldIcon, SignOutIcon } from '../../ui/icons';
@@ -25,13 +25,16 @@ export function AccountMenu({ account }: { account: Account }) {
   const signOut = useMutation(authMutations.signOut());
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  // The dialogs below are opened from menu items, which are gone when they close.
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const organization = account.organizations[0];
   const display = account.name ?? account.email;
 
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={styles.trigger} aria-label="Account menu">
+      {/* Not modal: a modal menu hides the page (aria-hidden) while its controls stay focusable. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger ref={triggerRef} className={styles.trigger} aria-label="Account menu">
           <span className={styles.avatar} aria-hidden="true">
             {initialsOf(account)}
           </span>
@@ -83,8 +86,12 @@ export function AccountMenu({ account }: { account: Account }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <SignOutEverywhereDialog open={confirmOpen} onOpenChange={setConfirmOpen} />
-      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
+      <SignOutEverywhereDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        returnFocusRef={triggerRef}
+      />
+      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} returnFocusRef={triggerRef} />
     </>
   );
 }

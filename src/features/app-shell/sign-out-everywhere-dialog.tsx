@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { RefObject } from 'react';
 import { authMutations } from '../../api/queries/auth';
 import { useSignOutNoticeStore } from '../../api/sign-out-notice-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -12,9 +13,12 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 export function SignOutEverywhereDialog({
   open,
   onOpenChange,
+  returnFocusRef,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close (the menu item that opened it is gone by then). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   const navigate = useNavigate();
   const signedOutEverywhere = useSignOutNoticeStore((s) => s.signedOutEverywhere);
@@ -38,6 +42,7 @@ export function SignOutEverywhereDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
+      {...(returnFocusRef ? { returnFocusRef } : {})}
       title="Sign out everywhere?"
       description="This signs out every browser, app and token of your account, including this one. Everyone using your account will need to sign in again. Ingest keys keep working."
       confirmLabel="Sign out everywhere"

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { InvestigationBundle } from '../../api/queries/investigations';
 import {
   supportMutations,
@@ -33,15 +33,19 @@ export function SupportDialog({
   open,
   onOpenChange,
   bundle,
+  returnFocusRef,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   bundle?: InvestigationBundle | undefined;
+  /** Where focus goes on close when the opener is gone (a menu item). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
+      {...(returnFocusRef ? { returnFocusRef } : {})}
       wide
       title="Contact support"
       description="The ticket is stored for the operator of this service; no e-mail is sent."

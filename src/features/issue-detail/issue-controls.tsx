@@ -39,7 +39,12 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
   const change = useMutation(issueDetailMutations.change(issue.id));
   const rule = useMutation(issueDetailMutations.setSeverityRule(issue.id));
   const busy = change.isPending || rule.isPending;
-  const disabled = !canManage || busy;
+  // Controls stay enabled while a change is saving: disabling the focused one would drop the
+  // keyboard user's focus to the page. A change asked for meanwhile waits for the answer.
+  const disabled = !canManage;
+  const send = (body: Parameters<typeof change.mutate>[0]) => {
+    if (!busy) change.mutate(body);
+  };
   // While a change is on its way the control shows what was asked; then what the service said.
   const pending = change.isPending ? change.variables : undefined;
   const status = pending?.status ?? issue.status;
@@ -57,7 +62,7 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
                 name={`${id}-status`}
                 value={s.value}
                 checked={status === s.value}
-                onChange={() => change.mutate({ status: s.value })}
+                onChange={() => send({ status: s.value })}
               />
               <span>{s.label}</span>
             </label>
@@ -73,7 +78,7 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
             className={styles.select}
             value={priority}
             disabled={disabled}
-            onChange={(e) => change.mutate({ priority: e.target.value as IssueDetailPriority })}
+            onChange={(e) => send({ priority: e.target.value as IssueDetailPriority })}
           >
             {PRIORITIES.map((p) => (
               <option key={p.value} value={p.value}>
@@ -102,7 +107,7 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
             issue={issue}
             disabled={disabled}
             labelledBy={`${id}-assignee`}
-            onAssign={(assignee) => change.mutate({ assignee })}
+            onAssign={(assignee) => send({ assignee })}
           />
         </div>
 
@@ -115,7 +120,9 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
             className={styles.select}
             value={ruleSeverity(issue)}
             disabled={disabled}
-            onChange={(e) => rule.mutate(e.target.value as IssueRuleSeverity)}
+            onChange={(e) => {
+              if (!busy) rule.mutate(e.target.value as IssueRuleSeverity);
+            }}
           >
             <option value="source">Captured ({severityLabels[issue.severity]})</option>
             {SEVERITIES.map((s) => (

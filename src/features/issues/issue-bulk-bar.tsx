@@ -92,7 +92,8 @@ export function IssueBulkBar({
       >
         Unresolve
       </Button>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page (aria-hidden) while its controls stay focusable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className={buttonClass('secondary', 'sm')} disabled={pending}>
           Priority <ChevronDownIcon className={popover.chevron} />
         </DropdownMenu.Trigger>
@@ -111,7 +112,7 @@ export function IssueBulkBar({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <DropdownMenu.Root open={assignOpen} onOpenChange={onAssignOpenChange}>
+      <DropdownMenu.Root modal={false} open={assignOpen} onOpenChange={onAssignOpenChange}>
         <DropdownMenu.Trigger className={buttonClass('secondary', 'sm')} disabled={pending}>
           Assign <kbd className={styles.kbd}>a</kbd>
           <ChevronDownIcon className={popover.chevron} />

@@ -18,6 +18,7 @@ import { InvestigateButton } from '../investigate/investigate-button';
 import { ErrorState } from '../../ui/error-state';
 import { CloseIcon } from '../../ui/icons';
 import { PendingState } from '../../ui/pending-state';
+import { useReturnFocusOnClose } from '../../ui/return-focus';
 import { liveLogOf } from './live-logs';
 import styles from './log-detail-panel.module.css';
 import { MAX_COLUMNS } from './logs-search';
@@ -70,6 +71,8 @@ export function LogDetailPanel({
     placeholderData: () => knownLog(client, logId),
   });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Before the heading takes focus: remember the row's link, and give focus back on close.
+  useReturnFocusOnClose(logId);
   useEffect(() => {
     headingRef.current?.focus();
   }, [logId]);
