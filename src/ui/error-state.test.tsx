@@ -118,4 +118,9 @@ describe('ErrorState', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reset).toHaveBeenCalledOnce();
   });
+
+  it('says the same when a page’s stylesheet could not be loaded before its code', () => {
+    render(<ErrorState error={new Error('Unable to preload CSS for /assets/traces-a1.css')} />);
+    expect(screen.getByRole('heading', { name: 'The service could not be reached' })).toBeTruthy();
+  });
 });

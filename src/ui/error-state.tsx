@@ -93,11 +93,16 @@ export function ErrorState({
   );
 }
 
-/** A route's code that could not be fetched (the messages of Chromium, Firefox and Safari). */
+/**
+ * A route's code that could not be fetched: the import failures of Chromium, Firefox and
+ * Safari, and Vite's own when a route chunk's stylesheet could not be loaded first.
+ */
 function isModuleLoadFailure(error: unknown): boolean {
   return (
-    error instanceof TypeError &&
-    /dynamically imported module|importing a module script failed/i.test(error.message)
+    error instanceof Error &&
+    /dynamically imported module|importing a module script failed|unable to preload css/i.test(
+      error.message,
+    )
   );
 }
 
