@@ -251,6 +251,20 @@ test.describe('every key flow works from the keyboard alone', () => {
     await expect(h1(page, 'Issues')).toBeVisible();
   });
 
+  test('the first Tab offers a skip link past the navigation to the page', async ({
+    signedInPage: page,
+  }) => {
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'New project' })).toBeFocused();
+  });
+
   test('the account menu opens with Enter, moves with arrows, closes with Escape', async ({
     signedInPage: page,
   }) => {
@@ -531,12 +545,19 @@ test.describe('colour is never the only carrier of a state', () => {
     await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toContainText(
       /Within every allowance|% of an allowance used|allowance used up/,
     );
-    for (const item of await page.getByRole('list', { name: 'Series' }).getByRole('listitem').all())
-      await expect(item).toHaveText(/\w/);
+    const streams = page.getByRole('list', { name: 'Series' }).getByRole('listitem');
+    await expect(streams.first()).toBeVisible();
+    for (const item of await streams.all()) await expect(item).toHaveText(/\w/);
 
     await page.goto(metricsPath(demo));
     const series = page.getByRole('list', { name: 'Series' }).first().getByRole('listitem');
     await expect(series.first()).toBeVisible();
     for (const item of await series.all()) await expect(item).toHaveText(/\w/);
+
+    await page.goto(`/analytics?project=${storefront(demo).id}&since=7d`);
+    const states = page.getByRole('list', { name: 'Lifecycle states' }).getByRole('listitem');
+    await expect(states).toHaveCount(4, { timeout: 30_000 });
+    for (const [i, label] of ['New', 'Returning', 'Resurrecting', 'Dormant'].entries())
+      await expect(states.nth(i)).toContainText(label);
   });
 });

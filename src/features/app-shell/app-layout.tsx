@@ -24,6 +24,18 @@ export function AppLayout({
 }) {
   return (
     <div className={styles.shell}>
+      {/* First in the tab order: past the navigation and header controls to the page. */}
+      <a
+        className={styles.skipLink}
+        href="#main-content"
+        onClick={(event) => {
+          // Focus moves without a hash navigation (the router owns the URL).
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <AppSidebar organization={account.organizations[0]?.name} />
       <div className={styles.main}>
         <header className={styles.header}>
@@ -37,7 +49,9 @@ export function AppLayout({
             <AccountMenu account={account} />
           </div>
         </header>
-        <main className={styles.content}>{children}</main>
+        <main id="main-content" className={styles.content} tabIndex={-1}>
+          {children}
+        </main>
       </div>
     </div>
   );
