@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { isValidIdempotencyKey } from '../domain/idempotency-key';
 import { fail } from './api-error';
+import type { IdempotencyReceipt } from '../store/store';
 import type { AppEnv, Deps } from './app-env';
 
 const inFlight = new Map<string, Promise<unknown>>();
@@ -13,20 +14,28 @@ const inFlight = new Map<string, Promise<unknown>>();
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The replay record of a create's result (null without a key), for the create to pass to
+ * its store write so that both are one transaction. Give it exactly what the create returns.
+ */
+export type Remember = (result: unknown) => IdempotencyReceipt | null;
+
+/**
  * Runs a create with the spec's optional `Idempotency-Key`: the same key and body replays
  * the stored result; the same key with another body is `409 idempotency_conflict`.
  * Retries of one key are serialized so two concurrent sends cannot both create. After the
- * window a key may be used for new work.
+ * window a key may be used for new work. A create that hands `remember(result)` to its store
+ * write is remembered atomically with it (a crash between two writes would otherwise leave a
+ * created resource that a retry creates again); one that does not is remembered after it.
  */
 export async function withIdempotency<T>(
   deps: Deps,
   c: Context<AppEnv>,
   route: string,
   body: unknown,
-  create: () => Promise<T>,
+  create: (remember: Remember) => Promise<T>,
 ): Promise<T> {
   const key = c.req.header('idempotency-key');
-  if (key === undefined) return create();
+  if (key === undefined) return create(() => null);
   if (!isValidIdempotencyKey(key)) {
     throw fail.validation(
       'Idempotency-Key must be 1 to 128 visible ASCII characters',
@@ -45,13 +54,21 @@ export async function withIdempotency<T>(
       if (stored.requestHash !== requestHash) throw fail.idempotencyConflict();
       return JSON.parse(stored.response) as T;
     }
-    const result = await create();
-    await deps.store.idempotency.put(
+    let remembered = false;
+    const receiptOf = (result: unknown): IdempotencyReceipt => ({
       scope,
       key,
-      { requestHash, status: 201, response: JSON.stringify(result) },
-      deps.now(),
-    );
+      record: { requestHash, status: 201, response: JSON.stringify(result) },
+      at: deps.now(),
+    });
+    const result = await create((r) => {
+      remembered = true;
+      return receiptOf(r);
+    });
+    if (!remembered) {
+      const receipt = receiptOf(result);
+      await deps.store.idempotency.put(receipt.scope, receipt.key, receipt.record, receipt.at);
+    }
     return result;
   })();
   inFlight.set(lockKey, work);

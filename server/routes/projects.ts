@@ -140,7 +140,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
   app.openapi({ ...createProject, middleware: [auth, jsonBody()] as const }, async (c) => {
     const body = c.req.valid('json');
     const { accountId } = c.get('principal');
-    const created = await withIdempotency(deps, c, 'POST /api/projects', body, async () => {
+    const created = await withIdempotency(deps, c, 'POST /api/projects', body, async (remember) => {
       const memberships = await deps.store.accounts.membershipsOf(accountId);
       let orgId = body.organization_id;
       if (!orgId) {
@@ -167,8 +167,9 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         slug,
         createdAt: deps.now(),
       };
-      await deps.store.projects.create(row);
-      return projectView({ ...row, role: membership.role });
+      const view = projectView({ ...row, role: membership.role });
+      await deps.store.projects.create(row, remember(view));
+      return view;
     });
     return c.json(created, 201);
   });
@@ -182,7 +183,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
       c,
       `POST /api/projects/${projectId}/ingest-keys`,
       body,
-      async () => {
+      async (remember) => {
         const project = await deps.store.projects.readable(accountId, projectId);
         if (!project) throw fail.notFound('project not found');
         if (project.role === 'member')
@@ -205,8 +206,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
           expiresAt,
           revokedAt: null,
         };
-        await deps.store.projects.createIngestKey({ ...row, keyHash: hashToken(key) });
-        return {
+        const view = {
           id: row.id,
           project_id: projectId,
           name: row.name,
@@ -215,6 +215,11 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
           created_at: new Date(now).toISOString(),
           expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(),
         };
+        await deps.store.projects.createIngestKey(
+          { ...row, keyHash: hashToken(key) },
+          remember(view),
+        );
+        return view;
       },
     );
     return c.json(created, 201);

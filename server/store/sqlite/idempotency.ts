@@ -1,7 +1,19 @@
 import type { Db } from '../database';
-import type { IdempotencyStore } from '../store';
+import type { IdempotencyReceipt, IdempotencyStore } from '../store';
+
+/** Writes a replay record; call it inside the transaction of the create it remembers. */
+export function receiptWriter(db: Db): (receipt: IdempotencyReceipt) => void {
+  const insert = db.prepare(
+    `INSERT OR REPLACE INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  return ({ scope, key, record, at }) => {
+    insert.run(scope, key, record.requestHash, record.status, record.response, at);
+  };
+}
 
 export function sqliteIdempotency(db: Db): IdempotencyStore {
+  const writeReceipt = receiptWriter(db);
   return {
     async get(scope, key, notBefore) {
       // Forget expired replays (they may hold secrets) before answering.
@@ -13,11 +25,8 @@ export function sqliteIdempotency(db: Db): IdempotencyStore {
         .get(scope, key);
       return r ? { requestHash: r.request_hash, status: r.status, response: r.response } : null;
     },
-    async put(scope, key, rec, at) {
-      db.prepare(
-        `INSERT OR REPLACE INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ).run(scope, key, rec.requestHash, rec.status, rec.response, at);
+    async put(scope, key, record, at) {
+      writeReceipt({ scope, key, record, at });
     },
   };
 }

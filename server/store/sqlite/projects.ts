@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import type { IngestKeyRow, OrgRole, ReadableProject } from '../records';
 import type { ProjectsStore } from '../store';
+import { receiptWriter } from './idempotency';
 
 type ProjectDbRow = {
   id: string;
@@ -33,11 +34,15 @@ type IngestKeyDbRow = {
 export function sqliteProjects(db: Db): ProjectsStore {
   const readableSql = `SELECT p.*, m.role FROM projects p
     JOIN memberships m ON m.organization_id = p.organization_id AND m.account_id = ?`;
+  const writeReceipt = receiptWriter(db);
   return {
-    async create(p) {
-      db.prepare(
-        'INSERT INTO projects (id, organization_id, slug, name, created_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(p.id, p.organizationId, p.slug, p.name, p.createdAt);
+    async create(p, receipt) {
+      db.transaction(() => {
+        db.prepare(
+          'INSERT INTO projects (id, organization_id, slug, name, created_at) VALUES (?, ?, ?, ?, ?)',
+        ).run(p.id, p.organizationId, p.slug, p.name, p.createdAt);
+        if (receipt) writeReceipt(receipt);
+      })();
     },
     async readableBy(accountId) {
       return db
@@ -58,20 +63,23 @@ export function sqliteProjects(db: Db): ProjectsStore {
           .get(organizationId, slug) !== undefined
       );
     },
-    async createIngestKey(k) {
-      db.prepare(
-        `INSERT INTO ingest_keys (id, project_id, name, key_hash, key_prefix, created_at, expires_at, revoked_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        k.id,
-        k.projectId,
-        k.name,
-        k.keyHash,
-        k.keyPrefix,
-        k.createdAt,
-        k.expiresAt,
-        k.revokedAt,
-      );
+    async createIngestKey(k, receipt) {
+      db.transaction(() => {
+        db.prepare(
+          `INSERT INTO ingest_keys (id, project_id, name, key_hash, key_prefix, created_at, expires_at, revoked_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          k.id,
+          k.projectId,
+          k.name,
+          k.keyHash,
+          k.keyPrefix,
+          k.createdAt,
+          k.expiresAt,
+          k.revokedAt,
+        );
+        if (receipt) writeReceipt(receipt);
+      })();
     },
     async ingestKeyByHash(hash) {
       const r = db

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../test-support/api-client';
+import { startService, type RunningService } from '../test-support/start-service';
+
+/**
+ * An `Idempotency-Key` create and the record of its result are one write: if remembering the
+ * result fails (a full disk here; a crash between the two writes alike), nothing was created,
+ * so re-sending the same key and body creates once, never twice (spec, write rules).
+ */
+
+describe('idempotent creates are atomic', () => {
+  let svc: RunningService<true>;
+  let token: string;
+  beforeAll(async () => {
+    svc = await startService({ demo: true });
+    token = svc.creds.account_token;
+  });
+  afterAll(async () => {
+    await svc.close();
+  });
+
+  /** Makes every write of a replay record fail until the returned function is called. */
+  function failReceipts(): () => void {
+    const db = new Database(path.join(svc.dir, 'lookout.sqlite'));
+    db.exec(`CREATE TRIGGER fail_receipts BEFORE INSERT ON idempotency_keys
+      BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    return () => {
+      db.exec('DROP TRIGGER fail_receipts');
+      db.close();
+    };
+  }
+
+  const projectsNamed = async (name: string) => {
+    const res = await call(svc.baseUrl, 'GET', '/api/projects', { token });
+    return (res.body as { id: string; name: string }[]).filter((p) => p.name === name);
+  };
+
+  it('POST /api/projects: a create whose result was not remembered did not happen', async () => {
+    const send = () =>
+      call(svc.baseUrl, 'POST', '/api/projects', {
+        token,
+        json: { name: 'Atomic project' },
+        headers: { 'Idempotency-Key': 'atomic-project-1' },
+      });
+    const restore = failReceipts();
+    try {
+      expect((await send()).status).toBe(500);
+      expect((await send()).status).toBe(500);
+    } finally {
+      restore();
+    }
+    expect(await projectsNamed('Atomic project')).toEqual([]);
+    const created = await send();
+    expect(created.status).toBe(201);
+    expect(await send()).toMatchObject({ status: 201, body: created.body });
+    expect(await projectsNamed('Atomic project')).toHaveLength(1);
+  });
+
+  it('POST /api/projects/{id}/ingest-keys: likewise, one key per Idempotency-Key', async () => {
+    const project = svc.creds.projects[0];
+    if (!project) throw new Error('no demo project');
+    const send = () =>
+      call(svc.baseUrl, 'POST', `/api/projects/${project.id}/ingest-keys`, {
+        token,
+        json: { name: 'atomic key' },
+        headers: { 'Idempotency-Key': 'atomic-key-1' },
+      });
+    const restore = failReceipts();
+    try {
+      expect((await send()).status).toBe(500);
+    } finally {
+      restore();
+    }
+    const created = await send();
+    expect(created.status).toBe(201);
+    expect(await send()).toMatchObject({ status: 201, body: created.body });
+    const keys = (db: Database.Database) =>
+      db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM ingest_keys WHERE project_id = ? AND name = 'atomic key'",
+        )
+        .get(project.id) as { n: number };
+    const db = new Database(path.join(svc.dir, 'lookout.sqlite'), { readonly: true });
+    try {
+      expect(keys(db).n).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});
