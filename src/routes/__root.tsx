@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { StandalonePage } from '../ui/standalone-page';
 import { NotFound } from '../ui/not-found';
+import '../ui/application-text.css';
 
 export type RouterContext = { queryClient: QueryClient };
 

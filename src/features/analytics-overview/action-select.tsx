@@ -9,6 +9,7 @@ import { QueryBoundary } from '../../ui/query-boundary';
 import fieldStyles from '../../ui/labelled-field.module.css';
 import { ACTION_KIND_VALUES, sameAction, type ActionRef } from './analytics-overview-search';
 import styles from './action-select.module.css';
+import { isolateText } from '../../lib/isolate-text';
 
 // Kinds hold no colon, so the first one splits an option's value back into kind and name.
 const optionValue = (a: ActionRef) => `${a.kind}:${a.name}`;
@@ -78,12 +79,12 @@ function ActionSelectField({
         <option value="">{anyLabel}</option>
         {choices.map((c) => (
           <option key={optionValue(c)} value={optionValue(c)}>
-            {ACTION_KIND_LABELS[c.kind]}: {c.name}
+            {ACTION_KIND_LABELS[c.kind]}: {isolateText(c.name)}
           </option>
         ))}
         {linked && (
           <option value={optionValue(value)}>
-            {ACTION_KIND_LABELS[value.kind]}: {value.name}
+            {ACTION_KIND_LABELS[value.kind]}: {isolateText(value.name)}
           </option>
         )}
       </select>

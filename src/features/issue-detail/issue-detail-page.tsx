@@ -40,7 +40,9 @@ export function IssueDetailPage({ issueId }: { issueId: string }) {
         </nav>
         <div className={styles.headRow}>
           <div className={styles.headText}>
-            <h1 className={styles.title}>{issue.title}</h1>
+            <h1 className={styles.title} title={issue.title}>
+              {issue.title}
+            </h1>
             <p className={styles.culprit}>
               {culprit !== null ? <code>{culprit}</code> : <span>{issue.message}</span>}
             </p>

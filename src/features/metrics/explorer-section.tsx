@@ -37,6 +37,7 @@ import {
 } from './metrics-search';
 import { LineSwatch, TimeSeriesChart } from './time-series-chart';
 import { useMetricsSearch, useSetMetricsSearch } from './use-metrics-search';
+import { isolateText } from '../../lib/isolate-text';
 
 /** The metric explorer: one metric of one project, split by a field, a line per series. */
 export function ExplorerSection({
@@ -102,7 +103,8 @@ export function ExplorerSection({
   );
 }
 
-const nameOption = (n: MetricName) => `${n.name} — ${n.kind}${n.unit ? `, ${n.unit}` : ''}`;
+const nameOption = (n: MetricName) =>
+  `${isolateText(n.name)} — ${n.kind}${n.unit ? `, ${isolateText(n.unit)}` : ''}`;
 
 function MetricPicker({ names }: { names: { project_id: string; since: string } }) {
   const search = useMetricsSearch();
@@ -132,7 +134,9 @@ function MetricPicker({ names }: { names: { project_id: string; since: string } 
           </option>
         ))}
         {linked && (
-          <option value={search.metric}>{search.metric} — not among the samples read</option>
+          <option value={search.metric}>
+            {isolateText(search.metric ?? '')} — not among the samples read
+          </option>
         )}
       </select>
       <span id={hintId} className={styles.controlHint}>

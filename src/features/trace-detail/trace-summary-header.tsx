@@ -58,7 +58,9 @@ export function TraceSummaryHeader({
       <div className={styles.headRow}>
         <div className={styles.headText}>
           <h1 className={styles.title}>
-            {overview.rootName ?? 'Trace without a root span'}
+            <span className={styles.rootName} title={overview.rootName ?? undefined}>
+              {overview.rootName ?? 'Trace without a root span'}
+            </span>
             {overview.rootService !== null && (
               <span
                 className={styles.rootService}

@@ -21,6 +21,7 @@ import { useSetTraceSearch } from './use-trace-search';
 import { rowOfNode, visibleRows } from './visible-rows';
 import waterfall from './waterfall.module.css';
 import { FULL_WINDOW, isFullWindow, type ZoomWindow } from './zoom-window';
+import { isolateText } from '../../lib/isolate-text';
 
 const NO_NODES: ReadonlySet<number> = new Set();
 
@@ -154,11 +155,11 @@ export function TraceWaterfall({
           <option value="">All services</option>
           {overview.services.map((s) => (
             <option key={s.service_name} value={s.service_name}>
-              {s.service_name} ({s.span_count.toLocaleString('en-US')})
+              {isolateText(s.service_name)} ({s.span_count.toLocaleString('en-US')})
             </option>
           ))}
           {search.service !== undefined && !colors.has(search.service) && (
-            <option value={search.service}>{search.service} (0)</option>
+            <option value={search.service}>{isolateText(search.service)} (0)</option>
           )}
         </FilterSelect>
         {filtered && (
