@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebSocketServer } from 'ws';
 import type { AppEnv } from './http/app-env';
+import { answerOversizedHeads } from './http/client-error';
 import { serveUpgrades } from './http/websocket-upgrade';
 
 export type Listening = { server: Server; port: number; close(): Promise<void> };
@@ -29,6 +30,7 @@ export function listen(
           }),
       });
     });
+    answerOversizedHeads(server as Server);
     serveUpgrades(server as Server, wss, (request, env) => app.fetch(request, env));
   });
 }
