@@ -158,7 +158,15 @@ async function expectSafe(name: string) {
       if (!el) continue;
       const style = getComputedStyle(el);
       const isolated = ['isolate', 'isolate-override', 'plaintext'].includes(style.unicodeBidi);
-      const alone = style.display !== 'inline' && el.childNodes.length === 1;
+      // An override reorders what follows it in its paragraph: nothing inline may follow.
+      let next = n.nextSibling;
+      while (
+        next &&
+        next instanceof Element &&
+        !getComputedStyle(next).display.startsWith('inline')
+      )
+        next = next.nextSibling;
+      const alone = style.display !== 'inline' && next === null;
       if (!isolated && !alone) leaks.push(`${el.tagName}.${el.className}: ${text.slice(0, 60)}`);
     }
     return { injected, overflow, wide, leaks };
@@ -199,6 +207,14 @@ test('issues board and issue detail: stack, breadcrumbs, attributes', async () =
   await shown(body(), HOSTILE.prompt);
   await shown(body(), HOSTILE.styleAttr);
   await shown(body(), HOSTILE.isolates);
+  const crumbs = page.getByRole('table', { name: 'Breadcrumbs' });
+  await shown(crumbs, 'ui.click <b>not bold</b>');
+  await shown(crumbs, HOSTILE.prompt);
+  await shown(crumbs, HOSTILE.dataUrl);
+  await crumbs.screenshot({ path: `${SHOTS}/issue-breadcrumbs.png` });
+  const attributes = page.getByRole('list', { name: 'Attributes' }).first();
+  await shown(attributes, HOSTILE.script);
+  await attributes.screenshot({ path: `${SHOTS}/issue-attributes.png` });
   await expect(page.getByRole('button', { name: 'Investigate' })).toBeVisible();
   await expectSafe('issue-detail');
 });
