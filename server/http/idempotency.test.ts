@@ -1,8 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../test-support/api-client';
+import { call, signIn } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
+import { createTenant } from '../test-support/telemetry';
 
 /**
  * An `Idempotency-Key` create and the record of its result are one write: if remembering the
@@ -85,6 +86,75 @@ describe('idempotent creates are atomic', () => {
     const db = new Database(path.join(svc.dir, 'lookout.sqlite'), { readonly: true });
     try {
       expect(keys(db).n).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('POST /api/organizations: likewise, one organization per Idempotency-Key', async () => {
+    const tenant = await createTenant(svc, { tier: 'pro', password: 'pw-for-idempotency' });
+    const { accessToken } = await signIn(svc.baseUrl, tenant.email, tenant.password);
+    const send = () =>
+      call(svc.baseUrl, 'POST', '/api/organizations', {
+        token: accessToken,
+        json: { name: 'Atomic organization' },
+        headers: { 'Idempotency-Key': 'atomic-org-1' },
+      });
+    const restore = failReceipts();
+    try {
+      expect((await send()).status).toBe(500);
+    } finally {
+      restore();
+    }
+    const created = await send();
+    expect(created.status).toBe(201);
+    expect(await send()).toMatchObject({ status: 201, body: created.body });
+    const account = await call(svc.baseUrl, 'GET', '/api/account', { token: accessToken });
+    const orgs = (account.body as { organizations: { name: string }[] }).organizations;
+    expect(orgs.filter((o) => o.name === 'Atomic organization')).toHaveLength(1);
+  });
+
+  it('POST /api/support/tickets and its context: likewise, one record per key', async () => {
+    const ticket = () =>
+      call(svc.baseUrl, 'POST', '/api/support/tickets', {
+        token,
+        json: { subject: 'Atomic ticket', message: 'It broke.' },
+        headers: { 'Idempotency-Key': 'atomic-ticket-1' },
+      });
+    let restore = failReceipts();
+    try {
+      expect((await ticket()).status).toBe(500);
+    } finally {
+      restore();
+    }
+    const created = await ticket();
+    expect(created.status).toBe(201);
+    expect(await ticket()).toMatchObject({ status: 201, body: created.body });
+    const ticketId = (created.body as { ticket_id: string }).ticket_id;
+    const context = () =>
+      call(svc.baseUrl, 'POST', `/api/support/tickets/${ticketId}/context`, {
+        token,
+        json: { kind: 'reference', path: `/api/telemetry/traces/${'c'.repeat(32)}/investigation` },
+        headers: { 'Idempotency-Key': 'atomic-context-1' },
+      });
+    restore = failReceipts();
+    try {
+      expect((await context()).status).toBe(500);
+    } finally {
+      restore();
+    }
+    const attached = await context();
+    expect(attached.status).toBe(201);
+    expect(await context()).toMatchObject({ status: 201, body: attached.body });
+    const db = new Database(path.join(svc.dir, 'lookout.sqlite'), { readonly: true });
+    try {
+      const count = (sql: string, arg: string) => (db.prepare(sql).get(arg) as { n: number }).n;
+      expect(
+        count('SELECT COUNT(*) AS n FROM support_tickets WHERE subject = ?', 'Atomic ticket'),
+      ).toBe(1);
+      expect(
+        count('SELECT COUNT(*) AS n FROM support_ticket_contexts WHERE ticket_id = ?', ticketId),
+      ).toBe(1);
     } finally {
       db.close();
     }

@@ -23,9 +23,9 @@ export type Remember = (result: unknown) => IdempotencyReceipt | null;
  * Runs a create with the spec's optional `Idempotency-Key`: the same key and body replays
  * the stored result; the same key with another body is `409 idempotency_conflict`.
  * Retries of one key are serialized so two concurrent sends cannot both create. After the
- * window a key may be used for new work. A create that hands `remember(result)` to its store
- * write is remembered atomically with it (a crash between two writes would otherwise leave a
- * created resource that a retry creates again); one that does not is remembered after it.
+ * window a key may be used for new work. The create hands `remember(result)` to its store
+ * write, which stores the replay record in the same transaction: two writes would leave,
+ * after a crash between them, a created resource that a retry with the key creates again.
  */
 export async function withIdempotency<T>(
   deps: Deps,
@@ -55,20 +55,16 @@ export async function withIdempotency<T>(
       return JSON.parse(stored.response) as T;
     }
     let remembered = false;
-    const receiptOf = (result: unknown): IdempotencyReceipt => ({
-      scope,
-      key,
-      record: { requestHash, status: 201, response: JSON.stringify(result) },
-      at: deps.now(),
-    });
     const result = await create((r) => {
       remembered = true;
-      return receiptOf(r);
+      return {
+        scope,
+        key,
+        record: { requestHash, status: 201, response: JSON.stringify(r) },
+        at: deps.now(),
+      };
     });
-    if (!remembered) {
-      const receipt = receiptOf(result);
-      await deps.store.idempotency.put(receipt.scope, receipt.key, receipt.record, receipt.at);
-    }
+    if (!remembered) throw new Error(`${route} did not hand its result to its store write`);
     return result;
   })();
   inFlight.set(lockKey, work);

@@ -98,25 +98,33 @@ export function registerOrganizationRoutes(app: OpenAPIHono<AppEnv>, deps: Deps)
   app.openapi({ ...createOrganization, middleware: [auth, jsonBody()] as const }, async (c) => {
     const body = c.req.valid('json');
     const { accountId } = c.get('principal');
-    const created = await withIdempotency(deps, c, 'POST /api/organizations', body, async () => {
-      const subscription = await deps.store.usage.subscriptionOf(accountId);
-      if (!subscription) throw fail.unauthorized();
-      const owned = await deps.store.usage.ownedOrganizationCount(accountId);
-      if (organizationBlocker(subscription, owned) !== null) throw await blocked(deps, accountId);
-      const base = slugify(body.name);
-      let slug = base;
-      for (let n = 2; await deps.store.accounts.organizationSlugTaken(slug); n++)
-        slug = `${base}-${n}`;
-      const row = { id: newId(), slug, name: body.name, createdAt: deps.now() };
-      // The limit is checked again inside the write, so concurrent creates cannot pass it.
-      const ok = await deps.store.accounts.createOwnedOrganization(
-        row,
-        accountId,
-        subscriptionLimits[subscription.tier].organizations,
-      );
-      if (!ok) throw await blocked(deps, accountId);
-      return { id: row.id, name: row.name, role: 'owner' as const };
-    });
+    const created = await withIdempotency(
+      deps,
+      c,
+      'POST /api/organizations',
+      body,
+      async (remember) => {
+        const subscription = await deps.store.usage.subscriptionOf(accountId);
+        if (!subscription) throw fail.unauthorized();
+        const owned = await deps.store.usage.ownedOrganizationCount(accountId);
+        if (organizationBlocker(subscription, owned) !== null) throw await blocked(deps, accountId);
+        const base = slugify(body.name);
+        let slug = base;
+        for (let n = 2; await deps.store.accounts.organizationSlugTaken(slug); n++)
+          slug = `${base}-${n}`;
+        const row = { id: newId(), slug, name: body.name, createdAt: deps.now() };
+        const view = { id: row.id, name: row.name, role: 'owner' as const };
+        // The limit is checked again inside the write, so concurrent creates cannot pass it.
+        const ok = await deps.store.accounts.createOwnedOrganization(
+          row,
+          accountId,
+          subscriptionLimits[subscription.tier].organizations,
+          remember(view),
+        );
+        if (!ok) throw await blocked(deps, accountId);
+        return view;
+      },
+    );
     return c.json(created, 201);
   });
 }

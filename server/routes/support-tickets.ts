@@ -153,7 +153,7 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
         c,
         'POST /api/support/tickets',
         body,
-        async () => {
+        async (remember) => {
           const projectId = body.project_id?.toLowerCase() ?? null;
           if (projectId !== null && !(await deps.store.projects.readable(accountId, projectId)))
             throw fail.notFound('project not found');
@@ -167,8 +167,9 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
             status: 'open',
             createdAt: deps.now(),
           };
-          await deps.store.support.createTicket(row);
-          return ticketView(row);
+          const view = ticketView(row);
+          await deps.store.support.createTicket(row, remember(view));
+          return view;
         },
       );
       return c.json(created, 201);
@@ -187,7 +188,7 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
         c,
         `POST /api/support/tickets/${ticketId}/context`,
         body,
-        async () => {
+        async (remember) => {
           const ticket = await deps.store.support.ticketOf(accountId, ticketId);
           if (ticket === null) throw fail.notFound('ticket not found');
           if ((await deps.store.support.contextCount(ticketId)) >= CONTEXTS_PER_TICKET)
@@ -206,8 +207,7 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
             bytes: Buffer.byteLength(bundle ?? path ?? ''),
             createdAt: deps.now(),
           };
-          await deps.store.support.addContext(row);
-          return {
+          const view = {
             context_id: row.id,
             ticket_id: ticketId,
             kind: row.kind,
@@ -219,6 +219,8 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
             bytes: row.bytes,
             created_at: iso(row.createdAt),
           };
+          await deps.store.support.addContext(row, remember(view));
+          return view;
         },
       );
       return c.json(created, 201);

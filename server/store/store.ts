@@ -75,6 +75,7 @@ export interface AccountsStore {
     row: OrganizationRow,
     ownerId: string,
     maxOwned: number,
+    receipt?: IdempotencyReceipt | null,
   ): Promise<boolean>;
   addMember(row: MembershipRow): Promise<void>;
   membershipsOf(accountId: string): Promise<(MembershipRow & { organizationName: string })[]>;

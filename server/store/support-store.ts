@@ -1,3 +1,5 @@
+import type { IdempotencyReceipt } from './store';
+
 /** Support tickets as stored for the operator (no e-mail is sent anywhere). */
 
 export const SUPPORT_SEVERITIES = ['low', 'normal', 'high', 'urgent'] as const;
@@ -31,10 +33,11 @@ export type SupportContextRecord = {
 export type SupportTicketListing = SupportTicketRecord & { email: string; contextCount: number };
 
 export interface SupportStore {
-  createTicket(row: SupportTicketRecord): Promise<void>;
+  /** With a receipt, its Idempotency-Key replay record is written in the same transaction (also addContext). */
+  createTicket(row: SupportTicketRecord, receipt?: IdempotencyReceipt | null): Promise<void>;
   /** The ticket if it belongs to the account, else null. */
   ticketOf(accountId: string, ticketId: string): Promise<SupportTicketRecord | null>;
-  addContext(row: SupportContextRecord): Promise<void>;
+  addContext(row: SupportContextRecord, receipt?: IdempotencyReceipt | null): Promise<void>;
   contextCount(ticketId: string): Promise<number>;
   /** Every ticket, newest first (the operator's command). */
   list(limit: number): Promise<SupportTicketListing[]>;

@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import type { AccountRow, OrganizationRow, OrgRole } from '../records';
-import type { AccountsStore } from '../store';
+import type { AccountsStore, IdempotencyReceipt } from '../store';
+import { receiptWriter } from './idempotency';
 
 type AccountDbRow = {
   id: string;
@@ -27,8 +28,14 @@ export function sqliteAccounts(db: Db): AccountsStore {
   const ownedCount = db.prepare<[string], { n: number }>(
     `SELECT COUNT(*) AS n FROM memberships WHERE account_id = ? AND role = 'owner'`,
   );
+  const writeReceipt = receiptWriter(db);
   const createOwned = db.transaction(
-    (o: OrganizationRow, ownerId: string, maxOwned: number): boolean => {
+    (
+      o: OrganizationRow,
+      ownerId: string,
+      maxOwned: number,
+      receipt: IdempotencyReceipt | null,
+    ): boolean => {
       if ((ownedCount.get(ownerId)?.n ?? 0) >= maxOwned) return false;
       db.prepare('INSERT INTO organizations (id, slug, name, created_at) VALUES (?, ?, ?, ?)').run(
         o.id,
@@ -39,6 +46,7 @@ export function sqliteAccounts(db: Db): AccountsStore {
       db.prepare(
         `INSERT INTO memberships (organization_id, account_id, role) VALUES (?, ?, 'owner')`,
       ).run(o.id, ownerId);
+      if (receipt) writeReceipt(receipt);
       return true;
     },
   );
@@ -74,8 +82,8 @@ export function sqliteAccounts(db: Db): AccountsStore {
     async organizationSlugTaken(slug) {
       return db.prepare('SELECT 1 FROM organizations WHERE slug = ?').get(slug) !== undefined;
     },
-    async createOwnedOrganization(o, ownerId, maxOwned) {
-      return createOwned(o, ownerId, maxOwned);
+    async createOwnedOrganization(o, ownerId, maxOwned, receipt) {
+      return createOwned(o, ownerId, maxOwned, receipt ?? null);
     },
     async addMember(m) {
       db.prepare(

@@ -1,5 +1,6 @@
 import type { Db } from '../database';
 import type { SupportSeverity, SupportStore, SupportTicketRecord } from '../support-store';
+import { receiptWriter } from './idempotency';
 
 type TicketDbRow = {
   id: string;
@@ -42,16 +43,23 @@ export function sqliteSupport(db: Db): SupportStore {
      FROM support_tickets t JOIN accounts a ON a.id = t.account_id
      ORDER BY t.created_at DESC, t.id DESC LIMIT ?`,
   );
+  const writeReceipt = receiptWriter(db);
   return {
-    async createTicket(row) {
-      insertTicket.run(row);
+    async createTicket(row, receipt) {
+      db.transaction(() => {
+        insertTicket.run(row);
+        if (receipt) writeReceipt(receipt);
+      })();
     },
     async ticketOf(accountId, ticketId) {
       const r = ticketOf.get(ticketId, accountId);
       return r ? toTicket(r) : null;
     },
-    async addContext(row) {
-      insertContext.run(row);
+    async addContext(row, receipt) {
+      db.transaction(() => {
+        insertContext.run(row);
+        if (receipt) writeReceipt(receipt);
+      })();
     },
     async contextCount(ticketId) {
       return contexts.get(ticketId)?.n ?? 0;
