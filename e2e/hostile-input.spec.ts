@@ -189,6 +189,8 @@ test('logs list and log detail', async () => {
   const detail = page.getByRole('complementary', { name: 'Log details' });
   await shown(detail, HOSTILE.script);
   await shown(detail, HOSTILE.javascriptUrl);
+  // The 1 MiB attribute is cut to its start, the whole a click away.
+  await expect(detail.getByRole('button', { name: 'Show all 1,048,576 characters' })).toBeVisible();
   await shown(body(), HOSTILE.zeroWidth);
   await shown(body(), HOSTILE.rlo);
   await expectSafe('log-detail');

@@ -8,6 +8,7 @@ import {
 } from '../lib/attribute-values';
 import styles from './attribute-tree.module.css';
 import { buttonClass } from './button';
+import { LongText } from './long-text';
 import menu from './popover.module.css';
 
 export type AttributeActions = {
@@ -22,7 +23,8 @@ export type AttributeActions = {
 /**
  * Attributes (of a log, an issue occurrence) as a tree of keys. With `actions`, each text,
  * number or true/false value can become a filter ("Filter by this value", "Exclude this
- * value" = `ne`) or a column. Values are shown as text, never as markup.
+ * value" = `ne`) or a column. Values are shown as text, never as markup; a long one is cut to
+ * its start until asked for whole.
  */
 export function AttributeTree({
   attributes,
@@ -79,7 +81,7 @@ function NodeRow({
       <li className={styles.leaf}>
         <span className={styles.key}>{node.key}</span>
         <span className={styles.value} data-type="array">
-          {valueText(node.value)}
+          <LongText text={valueText(node.value)} />
         </span>
         <span className={styles.note} title="Values inside arrays are not searchable">
           not searchable
@@ -93,7 +95,7 @@ function NodeRow({
         {node.key}
       </span>
       <span className={styles.value} data-type={node.value === null ? 'null' : typeof node.value}>
-        {valueText(node.value)}
+        <LongText text={valueText(node.value)} />
       </span>
       {actions && <LeafMenu pointer={node.pointer} value={node.value} actions={actions} />}
     </li>
