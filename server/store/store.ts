@@ -128,7 +128,6 @@ export type IdempotencyReceipt = {
 export interface IdempotencyStore {
   /** The record stored for the key after `notBefore` (epoch ms); older ones are forgotten. */
   get(scope: string, key: string, notBefore: number): Promise<IdempotencyRecord | null>;
-  put(scope: string, key: string, record: IdempotencyRecord, at: number): Promise<void>;
 }
 
 export type { OrgRole };

@@ -13,7 +13,6 @@ export function receiptWriter(db: Db): (receipt: IdempotencyReceipt) => void {
 }
 
 export function sqliteIdempotency(db: Db): IdempotencyStore {
-  const writeReceipt = receiptWriter(db);
   return {
     async get(scope, key, notBefore) {
       // Forget expired replays (they may hold secrets) before answering.
@@ -24,9 +23,6 @@ export function sqliteIdempotency(db: Db): IdempotencyStore {
         )
         .get(scope, key);
       return r ? { requestHash: r.request_hash, status: r.status, response: r.response } : null;
-    },
-    async put(scope, key, record, at) {
-      writeReceipt({ scope, key, record, at });
     },
   };
 }
