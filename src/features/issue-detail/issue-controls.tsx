@@ -4,12 +4,14 @@ import {
   issueDetailMutations,
   type IssueDetail,
   type IssueDetailPriority,
+  type IssueChange,
   type IssueDetailStatus,
   type IssueRuleSeverity,
 } from '../../api/queries/issue-detail';
 import { severityLabels, type SeverityName } from '../../ui/severity-badge';
 import { WriteFailure } from '../../ui/write-failure';
 import { AssigneePicker } from './assignee-picker';
+import { useSerialSender } from './use-serial-sender';
 import styles from './issue-detail.module.css';
 
 const STATUSES: { value: IssueDetailStatus; label: string }[] = [
@@ -42,13 +44,22 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
   // Controls stay enabled while a change is saving: disabling the focused one would drop the
   // keyboard user's focus to the page. A change asked for meanwhile waits for the answer.
   const disabled = !canManage;
-  const send = (body: Parameters<typeof change.mutate>[0]) => {
-    if (!busy) change.mutate(body);
-  };
-  // While a change is on its way the control shows what was asked; then what the service said.
-  const pending = change.isPending ? change.variables : undefined;
-  const status = pending?.status ?? issue.status;
-  const priority = pending?.priority ?? issue.priority;
+  const changes = useSerialSender<IssueChange>(
+    (body, settled) => change.mutate(body, settled),
+    (kept, next) => ({ ...kept, ...next }),
+  );
+  const rules = useSerialSender<IssueRuleSeverity>(
+    (severity, settled) => rule.mutate(severity, settled),
+    (_kept, next) => next,
+  );
+  const send = changes.request;
+  // While a change is on its way (or waits for one) the control shows what was asked; then
+  // what the service said.
+  const pending = { ...(change.isPending ? change.variables : undefined), ...changes.waiting };
+  const status = pending.status ?? issue.status;
+  const priority = pending.priority ?? issue.priority;
+  const severityRule =
+    rules.waiting ?? (rule.isPending ? rule.variables : undefined) ?? ruleSeverity(issue);
 
   return (
     <div className={styles.controlsWrap}>
@@ -118,11 +129,9 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
           <select
             id={`${id}-severity`}
             className={styles.select}
-            value={ruleSeverity(issue)}
+            value={severityRule}
             disabled={disabled}
-            onChange={(e) => {
-              if (!busy) rule.mutate(e.target.value as IssueRuleSeverity);
-            }}
+            onChange={(e) => rules.request(e.target.value as IssueRuleSeverity)}
           >
             <option value="source">Captured ({severityLabels[issue.severity]})</option>
             {SEVERITIES.map((s) => (
