@@ -37,7 +37,12 @@ export function SeverityBadge({
     >
       <span className={styles.swatch} aria-hidden="true" />
       <span className={styles.label}>{label}</span>
-      {changed && <span className={styles.ruleMark}>rule</span>}
+      {changed && (
+        <>
+          {' '}
+          <span className={styles.ruleMark}>rule</span>
+        </>
+      )}
     </span>
   );
 }

@@ -162,7 +162,8 @@ const IssueRow = memo(function IssueRow({
       </span>
       <span role="cell" className={`${cell} ${styles.main}`}>
         <span className={styles.titleLine}>
-          <SeverityBadge severity={severity} captured={issue.severity} size="sm" />
+          <SeverityBadge severity={severity} captured={issue.severity} size="sm" />{' '}
+          {/* The space keeps "Warning" and the title apart as text (a flex gap is not text). */}
           <Link
             to="/issues/$issueId"
             params={{ issueId: issue.id }}
