@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { fail } from './api-error';
 import type { AppEnv } from './app-env';
+import { reservedKeyPath } from './reserved-json-key';
 
 // The same media types the route's body validator (@hono/zod-openapi) accepts: anything this
 // check let through but that one refused would be answered by the framework, not by us.
@@ -39,9 +40,9 @@ export function jsonBody(maxBytes = 1024 * 1024): MiddlewareHandler<AppEnv> {
     await limit(c, async () => {
       const text = await c.req.text();
       if (Buffer.byteLength(text) > maxBytes) throw tooLarge();
+      let parsed: unknown;
       try {
-        // Kept for handlers that read the body themselves, so it is parsed once.
-        c.set('jsonBody', JSON.parse(text) as unknown);
+        parsed = JSON.parse(text) as unknown;
       } catch {
         throw fail.invalidJson(
           400,
@@ -49,6 +50,15 @@ export function jsonBody(maxBytes = 1024 * 1024): MiddlewareHandler<AppEnv> {
           'Send a valid JSON document as the body.',
         );
       }
+      const reserved = reservedKeyPath(text, parsed);
+      if (reserved !== null) {
+        throw fail.validation(
+          `the key "__proto__" is not accepted (at ${reserved})`,
+          'Rename the key (for example to "proto"), then send the request again.',
+        );
+      }
+      // Kept for handlers that read the body themselves, so it is parsed once.
+      c.set('jsonBody', parsed);
       await next();
     });
   };

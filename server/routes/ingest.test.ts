@@ -547,6 +547,45 @@ describe('ingestion: validation', () => {
     });
   });
 
+  describe('a "__proto__" key (found by ingest.fuzz.test.ts: accepted, then silently not stored)', () => {
+    // Built as text: an object literal or JSON.stringify would not carry it as a key.
+    const withKey = (where: string) => {
+      const item = logItem({ attributes: '__here__' });
+      return {
+        id: item.id,
+        raw: JSON.stringify(nativeBody({ logs: [item] })).replace('"__here__"', where),
+      };
+    };
+
+    it.each([
+      ['as an attribute', '{"__proto__": {"admin": true}, "a": 1}', '/logs/0/attributes/__proto__'],
+      ['deeper in the attributes', '{"a": [{"__proto__": 1}]}', '/logs/0/attributes/a/0/__proto__'],
+      [
+        'spelled with escapes',
+        '{"\\u005f\\u005fproto\\u005f\\u005f": 1}',
+        '/logs/0/attributes/__proto__',
+      ],
+    ])('%s is 422 validation_failed naming where, and stores nothing', async (_n, attrs, at) => {
+      const { id, raw } = withKey(attrs);
+      const before = tableCounts(svc.dir, project);
+      const res = await call(svc.baseUrl, 'POST', NATIVE, { token: key, raw });
+      expectError(res, 422, 'validation_failed', fixRequest);
+      expect(errorText(res)).toBe(`the key "__proto__" is not accepted (at ${at})`);
+      expect(tableCounts(svc.dir, project)).toEqual(before);
+      expect(idCounts(svc.dir, 'logs', project, [id])).toEqual([0]);
+    });
+
+    it('as a value, or inside a longer key, it is ordinary text and stored', async () => {
+      const item = logItem({
+        message: '__proto__',
+        attributes: { note: '__proto__', x__proto__: 1 },
+      });
+      const res = await ingest(svc, NATIVE, key, nativeBody({ logs: [item] }));
+      expect(res.body).toEqual(nativeCounts({ logs: 1 }));
+      expect(idCounts(svc.dir, 'logs', project, [item.id])).toEqual([1]);
+    });
+  });
+
   it('an SDK event is validated like a native item', async () => {
     const cases = [
       logItem({ severity: 'verbose' }),
