@@ -96,6 +96,9 @@ test('a dead service is said in words, filters stay, and the pages recover witho
     });
     // The issues board, filtered in its own inputs by service and severity.
     await page.getByRole('link', { name: 'Issues', exact: true }).click();
+    // The logs page stays on screen while the board loads, with a Service box of its own:
+    // typing before the board is there filters the logs and cancels the navigation.
+    await expect(page.getByRole('heading', { name: 'Issues', level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Service' }).fill(svcName);
     await page.getByRole('searchbox', { name: 'Service' }).press('Enter');
     await expect(page).toHaveURL(new RegExp(`[?&]service=${svcName}`));
