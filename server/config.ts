@@ -31,6 +31,11 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   LOOKOUT_DATA_DIR: z.string().min(1).default('./.lookout'),
+  /** `postgres://…`: the PostgreSQL store instead of the embedded SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   LOOKOUT_DEMO: booleanFlag.default(false),
   /** Volume of the seeded demo telemetry (1 = two weeks, a few hundred thousand events); 0 = accounts only. */
   LOOKOUT_DEMO_SCALE: z.coerce.number().min(0).max(50).default(1),
@@ -65,6 +70,8 @@ export type ServiceConfig = {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL connection URL; null keeps the SQLite file in `dataDir`. */
+  databaseUrl: string | null;
   demo: boolean;
   /** Multiplies the demo world's volumes; 0 seeds the accounts and projects only. */
   demoScale: number;
@@ -93,6 +100,7 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.LOOKOUT_DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
     demo: e.LOOKOUT_DEMO,
     demoScale: e.LOOKOUT_DEMO_SCALE,
     demoSeed: e.LOOKOUT_DEMO_SEED,

@@ -3,13 +3,13 @@ import { createApp } from './app';
 import type { Deps } from './http/app-env';
 import { createFeedHub } from './feed/feed-hub';
 import { createLogger } from './http/logger';
-import { openSqliteStore } from './store/sqlite/sqlite-store';
+import { openStore } from './store/open-store';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
 import { seedDemoTelemetry } from './demo/seed-demo-world';
 
 /** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
 export async function createService(config: ServiceConfig, now: () => number = Date.now) {
-  const store = openSqliteStore(config.dataDir);
+  const store = await openStore(config);
   const feed = createFeedHub({ store, now, ticketTtlSeconds: config.feedTicketTtlSeconds });
   const deps: Deps = {
     store,

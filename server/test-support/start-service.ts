@@ -9,6 +9,7 @@ import type { DemoCredentials } from '../demo/demo-accounts';
 import type { AppEnv, Deps } from '../http/app-env';
 import type { Logger } from '../http/logger';
 import { createService } from '../service';
+import { createTestDatabase } from './test-database';
 
 /** A clock that only moves when a test moves it, so expiry is tested without sleeping. */
 export type TestClock = {
@@ -62,8 +63,16 @@ export async function startService<D extends boolean = false>(
 ): Promise<RunningService<D>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-test-'));
   const clock = opts.clock ?? createTestClock();
-  const config = testConfig(dir, { ...opts.config, demo: opts.demo === true });
-  const service = await createService(config, clock.now);
+  const database = await createTestDatabase();
+  const config = testConfig(dir, {
+    databaseUrl: database.url,
+    ...opts.config,
+    demo: opts.demo === true,
+  });
+  const service = await createService(config, clock.now).catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
+  });
   // The access log captures its logger when the app is built, so a custom one needs a new app.
   const deps: Deps = opts.log ? { ...service.deps, log: opts.log } : service.deps;
   const app = opts.log ? createApp(deps) : service.app;
@@ -88,6 +97,7 @@ export async function startService<D extends boolean = false>(
     async close() {
       await running.close();
       await service.store.close();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,13 @@
+import type { ServiceConfig } from '../config';
+import type { Store } from './store';
+import { openPostgresStore } from './postgres/postgres-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
+
+/** PostgreSQL when `DATABASE_URL` is set, else the SQLite file in the data directory. */
+export async function openStore(
+  config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl'>,
+): Promise<Store> {
+  return config.databaseUrl
+    ? openPostgresStore(config.databaseUrl)
+    : openSqliteStore(config.dataDir);
+}
