@@ -22,6 +22,11 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'console', testIgnore: 'postgres/**' },
+    // Several service instances on one PostgreSQL: run by `npm run test:pg`.
+    { name: 'postgres', testMatch: 'postgres/**/*.spec.ts' },
+  ],
   webServer: {
     command: 'npx tsx e2e/support/start-e2e-service.ts',
     url: `${E2E_BASE_URL}/healthz`,

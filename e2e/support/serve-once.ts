@@ -1,7 +1,7 @@
 /**
  * Runs one service process for a test that needs its own instance (one it may kill and
  * start again): `PORT` and `LOOKOUT_DATA_DIR` from the environment, demo seed on an empty
- * data directory, the built console from `dist/`; `LOOKOUT_PLAN_QUOTAS` passes through.
+ * data directory (or `DATABASE_URL`), the built console from `dist/`; `LOOKOUT_PLAN_QUOTAS` passes through.
  */
 import { readConfig } from '../../server/config';
 import { listen } from '../../server/listen';
@@ -11,6 +11,7 @@ const config = readConfig({
   PORT: process.env.PORT,
   HOST: '127.0.0.1',
   LOOKOUT_DATA_DIR: process.env.LOOKOUT_DATA_DIR,
+  DATABASE_URL: process.env.DATABASE_URL || undefined,
   LOOKOUT_DEMO: '1',
   // Accounts and projects only: the tests that use it send their own telemetry, and a
   // restart must be quick.

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { startThrowawayPostgres } from './throwaway-postgres';
+
+/**
+ * `npm run test:pg`: the service's contract suite again, on PostgreSQL — every test service
+ * in its own schema of a throwaway cluster — and then the end-to-end tests that need
+ * PostgreSQL (two service instances). Extra arguments narrow the vitest run.
+ */
+const CONTRACT_SUITE = [
+  'server/routes',
+  'server/http',
+  'server/ingest',
+  'server/feed',
+  'server/demo',
+  'server/store/postgres',
+  'server/app.test.ts',
+];
+
+const pg = await startThrowawayPostgres();
+const stop = () => pg.stop();
+process.on('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
+process.on('SIGTERM', () => {
+  stop();
+  process.exit(143);
+});
+
+let status = 1;
+try {
+  const env = { ...process.env, LOOKOUT_TEST_DATABASE_URL: pg.url };
+  const args = process.argv.slice(2);
+  process.stdout.write(`Contract suite on PostgreSQL (${pg.url})\n`);
+  const unit = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'server', ...(args.length > 0 ? args : CONTRACT_SUITE)],
+    { stdio: 'inherit', env },
+  );
+  status = unit.status ?? 1;
+  if (status === 0 && args.length === 0) {
+    const e2e = spawnSync('npx', ['playwright', 'test', '--project', 'postgres'], {
+      stdio: 'inherit',
+      env,
+    });
+    status = e2e.status ?? 1;
+  }
+} finally {
+  stop();
+}
+process.exit(status);

@@ -1,0 +1,83 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A PostgreSQL cluster that lives as long as one test run: initdb in a temporary directory,
+ * listening on a free loopback port, fsync off, removed on stop. Needs the PostgreSQL server
+ * binaries (Debian: `apt-get install postgresql`); .ci/run installs them when missing.
+ */
+export type ThrowawayPostgres = { url: string; stop(): void };
+
+export function postgresBinDir(): string | null {
+  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  const candidates = [
+    fromConfig.status === 0 ? fromConfig.stdout.trim() : '',
+    ...(fs.existsSync('/usr/lib/postgresql')
+      ? fs
+          .readdirSync('/usr/lib/postgresql')
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ];
+  return candidates.find((d) => d && fs.existsSync(path.join(d, 'initdb'))) ?? null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) {
+    throw new Error(
+      'PostgreSQL server binaries not found (initdb). Install them: apt-get install -y postgresql',
+    );
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-pg-'));
+  // initdb refuses to run as root; run the cluster as the postgres system user then.
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], {
+          stdio: 'pipe',
+        })
+      : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
+  if (asRoot) execFileSync('chown', ['postgres', dir]);
+  const data = path.join(dir, 'data');
+  run('initdb', ['-D', data, '--locale=C', '--encoding=UTF8', '--auth=trust', '-U', 'lookout']);
+  const port = await freePort();
+  const options = [
+    `-p ${String(port)}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    // Throwaway data: durability off, connections for parallel test files.
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+  ].join(' ');
+  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  let stopped = false;
+  return {
+    url: `postgres://lookout@127.0.0.1:${String(port)}/postgres`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
