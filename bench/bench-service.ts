@@ -22,6 +22,8 @@ const unlimited = {
 const service = await createService(
   testConfig(dir, {
     demo: true,
+    // bench/store-comparison.ts runs the same service on PostgreSQL.
+    databaseUrl: process.env.DATABASE_URL || null,
     ingestRate: { perSecond: 1e9, burst: 1e9 },
     planQuotas: { free: unlimited, pro: unlimited, scale: unlimited },
     // Browser benchmarks serve the built console from the same origin.

@@ -115,111 +115,133 @@ export async function seedLogs(
   return (performance.now() - started) / 1000;
 }
 
+/** A read the benchmark times: its name, and the URL of its `run`-th request. */
+export type LogReadCase = [name: string, query: (run: number) => string];
+
+/**
+ * The reads the logs explorer makes, as the console calls them (cursor pages of 100 over the
+ * seeded 14 days): lists, attribute filters and the attribute catalog.
+ */
+export function logReadCases(projectId: string): LogReadCase[] {
+  const f = (filters: unknown[]) =>
+    `attribute_filters=${encodeURIComponent(JSON.stringify(filters))}`;
+  const since = encodeURIComponent(new Date(Date.now() - SPAN_DAYS * DAY).toISOString());
+  const list = `/api/logs?pagination=cursor&limit=100&since=${since}`;
+  /** Each run reads a page from a different start: the first page, then pages deeper in. */
+  return [
+    ['list: all projects, first page', () => list],
+    ['list: one project, first page', () => `${list}&project_id=${projectId}`],
+    ['list: severity=error', () => `${list}&severity=error`],
+    [
+      'list: page at a random depth',
+      (run) =>
+        `${list}&until=${encodeURIComponent(new Date(Date.now() - (run % 13) * DAY).toISOString())}`,
+    ],
+    [
+      'attribute eq string (region)',
+      () =>
+        `${list}&${f([{ path: '/region', type: 'string', operator: 'eq', value: 'EU-WEST-1' }])}`,
+    ],
+    [
+      'attribute eq string, rare (user id)',
+      (run) =>
+        `${list}&${f([{ path: '/user/id', type: 'string', operator: 'eq', value: `u-${run * 97}` }])}`,
+    ],
+    [
+      'attribute eq number (status 503)',
+      () => `${list}&${f([{ path: '/http/status', type: 'number', operator: 'eq', value: 503 }])}`,
+    ],
+    [
+      'attribute gte number (duration ≥ 1500)',
+      () =>
+        `${list}&${f([{ path: '/duration_ms', type: 'number', operator: 'gte', value: 1500 }])}`,
+    ],
+    [
+      'attribute contains (route "check")',
+      () =>
+        `${list}&${f([{ path: '/http/route', type: 'string', operator: 'contains', value: 'check' }])}`,
+    ],
+    [
+      'attribute: two filters (503 and plan pro)',
+      () =>
+        `${list}&${f([
+          { path: '/http/status', type: 'number', operator: 'eq', value: 503 },
+          { path: '/user/plan', type: 'string', operator: 'eq', value: 'pro' },
+        ])}`,
+    ],
+    [
+      'attribute: eq + boolean (region, cache miss)',
+      () =>
+        `${list}&${f([
+          { path: '/region', type: 'string', operator: 'eq', value: 'us-east-1' },
+          { path: '/cache/hit', type: 'boolean', operator: 'eq', value: false },
+        ])}`,
+    ],
+    ['catalog: 24h', () => '/api/logs/attributes?since=24h'],
+    ['catalog: 7d', () => '/api/logs/attributes?since=7d'],
+    ['catalog: 14d, mid-hour since', () => `/api/logs/attributes?since=${since}`],
+  ];
+}
+
+/** Times each case `runs` times through HTTP with the account bearer (after one warm-up). */
+export async function timeLogReads(
+  baseUrl: string,
+  token: string,
+  cases: LogReadCase[],
+  runs: number,
+): Promise<ReadCase[]> {
+  const get = async (pathAndQuery: string) => {
+    const t = performance.now();
+    const res = await fetch(`${baseUrl}${pathAndQuery}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as unknown;
+    const ms = performance.now() - t;
+    if (res.status !== 200) throw new Error(`${pathAndQuery} answered ${res.status}`);
+    return { ms, body };
+  };
+  const rowsOf = (body: unknown) =>
+    Array.isArray(body)
+      ? body.length
+      : (
+          (body as { logs?: unknown[]; attributes?: unknown[] }).logs ??
+          (body as { attributes?: unknown[] }).attributes ??
+          []
+        ).length;
+  const report: ReadCase[] = [];
+  for (const [name, query] of cases) {
+    const times: number[] = [];
+    const rows: number[] = [];
+    await get(query(0)); // warm the statement and page cache once
+    for (let run = 0; run < runs; run++) {
+      const { ms, body } = await get(query(run));
+      times.push(ms);
+      rows.push(rowsOf(body));
+    }
+    times.sort((a, b) => a - b);
+    rows.sort((a, b) => a - b);
+    report.push({
+      name,
+      runs,
+      p50_ms: Number(percentile(times, 0.5).toFixed(1)),
+      p95_ms: Number(percentile(times, 0.95).toFixed(1)),
+      rows_p50: percentile(rows, 0.5),
+    });
+  }
+  return report;
+}
+
 export async function measureLogReads(total: number, runs = 40): Promise<LogReadsReport> {
   const service = await spawnBenchService();
-  const token = service.creds.account_token;
   const projects = service.creds.projects;
   try {
     const seconds = await seedLogs(service.baseUrl, projects, total);
-    const get = async (pathAndQuery: string) => {
-      const t = performance.now();
-      const res = await fetch(`${service.baseUrl}${pathAndQuery}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      const body = (await res.json()) as unknown;
-      const ms = performance.now() - t;
-      if (res.status !== 200) throw new Error(`${pathAndQuery} answered ${res.status}`);
-      return { ms, body };
-    };
-    const rowsOf = (body: unknown) =>
-      Array.isArray(body)
-        ? body.length
-        : (
-            (body as { logs?: unknown[]; attributes?: unknown[] }).logs ??
-            (body as { attributes?: unknown[] }).attributes ??
-            []
-          ).length;
-    const f = (filters: unknown[]) =>
-      `attribute_filters=${encodeURIComponent(JSON.stringify(filters))}`;
-    const p0 = projects[0]?.id ?? '';
-    const since = encodeURIComponent(new Date(Date.now() - SPAN_DAYS * DAY).toISOString());
-    const list = `/api/logs?pagination=cursor&limit=100&since=${since}`;
-
-    /** Each run reads a page from a different start: the first page, then pages deeper in. */
-    const cases: [string, (run: number) => string][] = [
-      ['list: all projects, first page', () => list],
-      ['list: one project, first page', () => `${list}&project_id=${p0}`],
-      ['list: severity=error', () => `${list}&severity=error`],
-      [
-        'list: page at a random depth',
-        (run) =>
-          `${list}&until=${encodeURIComponent(new Date(Date.now() - (run % 13) * DAY).toISOString())}`,
-      ],
-      [
-        'attribute eq string (region)',
-        () =>
-          `${list}&${f([{ path: '/region', type: 'string', operator: 'eq', value: 'EU-WEST-1' }])}`,
-      ],
-      [
-        'attribute eq string, rare (user id)',
-        (run) =>
-          `${list}&${f([{ path: '/user/id', type: 'string', operator: 'eq', value: `u-${run * 97}` }])}`,
-      ],
-      [
-        'attribute eq number (status 503)',
-        () =>
-          `${list}&${f([{ path: '/http/status', type: 'number', operator: 'eq', value: 503 }])}`,
-      ],
-      [
-        'attribute gte number (duration ≥ 1500)',
-        () =>
-          `${list}&${f([{ path: '/duration_ms', type: 'number', operator: 'gte', value: 1500 }])}`,
-      ],
-      [
-        'attribute contains (route "check")',
-        () =>
-          `${list}&${f([{ path: '/http/route', type: 'string', operator: 'contains', value: 'check' }])}`,
-      ],
-      [
-        'attribute: two filters (503 and plan pro)',
-        () =>
-          `${list}&${f([
-            { path: '/http/status', type: 'number', operator: 'eq', value: 503 },
-            { path: '/user/plan', type: 'string', operator: 'eq', value: 'pro' },
-          ])}`,
-      ],
-      [
-        'attribute: eq + boolean (region, cache miss)',
-        () =>
-          `${list}&${f([
-            { path: '/region', type: 'string', operator: 'eq', value: 'us-east-1' },
-            { path: '/cache/hit', type: 'boolean', operator: 'eq', value: false },
-          ])}`,
-      ],
-      ['catalog: 24h', () => '/api/logs/attributes?since=24h'],
-      ['catalog: 7d', () => '/api/logs/attributes?since=7d'],
-      ['catalog: 14d, mid-hour since', () => `/api/logs/attributes?since=${since}`],
-    ];
-    const report: ReadCase[] = [];
-    for (const [name, query] of cases) {
-      const times: number[] = [];
-      const rows: number[] = [];
-      await get(query(0)); // warm the statement and page cache once
-      for (let run = 0; run < runs; run++) {
-        const { ms, body } = await get(query(run));
-        times.push(ms);
-        rows.push(rowsOf(body));
-      }
-      times.sort((a, b) => a - b);
-      rows.sort((a, b) => a - b);
-      report.push({
-        name,
-        runs,
-        p50_ms: Number(percentile(times, 0.5).toFixed(1)),
-        p95_ms: Number(percentile(times, 0.95).toFixed(1)),
-        rows_p50: percentile(rows, 0.5),
-      });
-    }
+    const report = await timeLogReads(
+      service.baseUrl,
+      service.creds.account_token,
+      logReadCases(projects[0]?.id ?? ''),
+      runs,
+    );
     const dbFile = path.join(service.dir, 'lookout.sqlite');
     const db = new Database(dbFile, { readonly: true });
     const storage = db

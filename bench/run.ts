@@ -10,6 +10,7 @@ import { loadOptionsFromEnv, measureLoad, printLoad } from './load';
 import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
 import { measureReleaseSeries } from './release-series';
+import { measureStores } from './store-comparison';
 import { formatSummaryTable, SECTIONS, summaryRows } from './summary-table';
 import { measureTraceWaterfall } from './trace-waterfall';
 
@@ -76,6 +77,23 @@ if (runs('logs')) {
     console.log(
       `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
     );
+}
+
+if (runs('stores')) {
+  // 10M logs take a long while per store: BENCH_STORE_LOGS=1000000 for a quicker look.
+  const sizes = (process.env.BENCH_STORE_LOGS ?? '1000000,10000000').split(',').map(Number);
+  const stores = await measureStores(sizes, Number(process.env.BENCH_STORE_RUNS ?? 30));
+  write('stores.json', stores);
+  console.log('SQLite and PostgreSQL (logs through the ingest route, then explorer pages of 100)');
+  for (const r of stores) {
+    console.log(
+      `  ${r.store.padEnd(8)} ${r.logs.toLocaleString('en').padStart(10)} logs: ingest ${r.ingest_events_per_second.toLocaleString('en')} events/s (${r.seed_seconds} s)`,
+    );
+    for (const c of r.cases)
+      console.log(
+        `    ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
+      );
+  }
 }
 
 if (runs('releases')) {

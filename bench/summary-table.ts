@@ -9,6 +9,7 @@ import { BUNDLE_BUDGET, largestRouteChunk } from './bundle-budget';
 import type { BundleReport } from './bundle-size';
 import type { IngestReport } from './ingest-throughput';
 import type { LoadReport } from './load';
+import type { StoreRun } from './store-comparison';
 
 export type SummaryRow = {
   section: string;
@@ -32,6 +33,7 @@ export const SECTIONS = [
   { file: 'trace-waterfall.json', run: 'waterfall', label: 'traces/waterfall' },
   { file: 'analytics.json', run: 'analytics', label: 'analytics' },
   { file: 'load.json', run: 'load', label: 'load' },
+  { file: 'stores.json', run: 'stores', label: 'sqlite vs postgres' },
 ] as const;
 
 type Case = { name: string; p50_ms: number; p95_ms: number };
@@ -175,6 +177,20 @@ function loadFigures(l: LoadReport): Figure[] {
   ];
 }
 
+function storeFigures(runs: StoreRun[]): Figure[] {
+  return runs.flatMap((r) => {
+    const label = `${r.store} ${count(r.logs)} logs`;
+    return [
+      info(`${label}: ingest`, `${count(r.ingest_events_per_second)} events/s`),
+      ...caseFigures(
+        r.cases.map((c) => ({ ...c, name: `${label}: ${c.name}` })),
+        // Issue 4's target holds on both stores (issue 12).
+        { ms: 100, applies: () => true },
+      ),
+    ];
+  });
+}
+
 function figuresOf(file: string, data: unknown): Figure[] {
   switch (file) {
     case 'bundle.json':
@@ -197,6 +213,8 @@ function figuresOf(file: string, data: unknown): Figure[] {
       return caseFigures((data as { cases: Case[] }).cases);
     case 'load.json':
       return loadFigures(data as LoadReport);
+    case 'stores.json':
+      return storeFigures(data as StoreRun[]);
     default:
       return [];
   }

@@ -36,7 +36,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * `durable: false` (tests) turns fsync off; `true` (benchmarks) keeps it and only stops
+ * commits waiting for the WAL flush, like SQLite's `synchronous = NORMAL` in WAL mode.
+ */
+export async function startThrowawayPostgres(
+  opts: { durable?: boolean } = {},
+): Promise<ThrowawayPostgres> {
   const bin = postgresBinDir();
   if (!bin) {
     throw new Error(
@@ -60,11 +66,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     `-p ${String(port)}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    // Throwaway data: durability off, connections for parallel test files.
-    '-c fsync=off',
     '-c synchronous_commit=off',
-    '-c full_page_writes=off',
     '-c max_connections=300',
+    // Throwaway test data needs no durability; a benchmark keeps it, with SQLite's cache size.
+    ...(opts.durable ? ['-c shared_buffers=128MB'] : ['-c fsync=off', '-c full_page_writes=off']),
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   let stopped = false;
