@@ -7,15 +7,11 @@ import type {
 } from '../investigation-store';
 import { toAction, type ActionDbRow } from './actions';
 import { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow } from './deployments';
-import { toOccurrence, type OccurrenceDbRow } from './issues';
+import { OCCURRENCE_COLUMNS, toOccurrence, type OccurrenceDbRow } from '../rows/occurrence-record';
 import { toReleaseRow, type ReleaseDbRow } from './releases';
-import { SPAN_COLUMNS, toSpanRecord, type SpanRow } from './traces';
+import { SPAN_COLUMNS, toSpanRecord, type SpanRow } from '../rows/span-record';
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-const OCCURRENCE_COLUMNS = `id, issue_id, project_id, occurred_at, severity, title, message, exception,
-  stack_trace, attributes, environment, release, service_name, trace_id, span_id, breadcrumbs,
-  breadcrumbs_truncated, sdk_name, sdk_version`;
 
 const ACTION_COLUMNS = `id, project_id, occurred_at, name, kind, distinct_id, session_id, properties,
   environment, release, service_name, trace_id, span_id, sdk_name, sdk_version`;

@@ -1,128 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { hourOf } from '../../domain/issue-histogram';
-import { PRIORITY_BY_SEVERITY, type IssueStatus, type Priority } from '../../domain/issue-triage';
 import type { Severity } from '../../domain/severity';
 import type { Db } from '../database';
-import type {
-  ActivityRecord,
-  ActivityType,
-  AssigneeTarget,
-  ChangeOutcome,
-  IssueAssignee,
-  IssueListQuery,
-  IssueRecord,
-  IssuesStore,
-  OccurrenceRecord,
-  TeamRef,
-} from '../store';
-
-/** Severity after the issue's rule: the rule's override, else the latest occurrence's. */
-const EFFECTIVE_SEVERITY = 'COALESCE(r.severity_override, o.severity)';
-
-/** Priority as reads show it: the manual one, else derived from effective severity. */
-const EFFECTIVE_PRIORITY = `COALESCE(i.priority, CASE ${EFFECTIVE_SEVERITY} ${Object.entries(
-  PRIORITY_BY_SEVERITY,
-)
-  .map(([severity, priority]) => `WHEN '${severity}' THEN '${priority}'`)
-  .join(' ')} END)`;
-
-/** Whether the assigned account can (still) read the issue's project: a member of its organization. */
-const ASSIGNEE_CAN_READ = `EXISTS (SELECT 1 FROM projects ap
-  JOIN memberships am ON am.organization_id = ap.organization_id
-  WHERE ap.id = i.project_id AND am.account_id = i.assignee_account_id)`;
-
-/** Each issue with its latest occurrence and its severity rule. */
-const FROM = `issues i JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq
-  LEFT JOIN issue_rules r ON r.project_id = i.project_id AND r.fingerprint = i.fingerprint`;
-
-const RECORD_SELECT = `SELECT i.id, i.project_id, i.fingerprint, i.status, i.occurrence_count,
-  i.first_seen_at, i.last_seen_at, o.severity, o.title, o.message, o.stack_trace, o.attributes,
-  o.environment, o.release, o.service_name, o.trace_id, o.span_id, o.exception, o.breadcrumbs,
-  o.breadcrumbs_truncated, r.severity_override AS rule_severity, i.priority AS manual_priority,
-  i.assignee_account_id, ua.name AS assignee_name, ua.email AS assignee_email,
-  ${ASSIGNEE_CAN_READ} AS assignee_can_read,
-  i.assignee_team_id, ut.slug AS assignee_team_slug, ut.name AS assignee_team_name
-  FROM ${FROM}
-  LEFT JOIN accounts ua ON ua.id = i.assignee_account_id
-  LEFT JOIN teams ut ON ut.id = i.assignee_team_id`;
-
-type IssueDbRow = {
-  id: string;
-  project_id: string;
-  fingerprint: string;
-  status: IssueStatus;
-  occurrence_count: number;
-  first_seen_at: number;
-  last_seen_at: number;
-  severity: Severity;
-  title: string;
-  message: string;
-  stack_trace: string | null;
-  attributes: string;
-  environment: string;
-  release: string;
-  service_name: string;
-  trace_id: string | null;
-  span_id: string | null;
-  exception: string | null;
-  breadcrumbs: string | null;
-  breadcrumbs_truncated: number;
-  rule_severity: Severity | null;
-  manual_priority: Priority | null;
-  assignee_account_id: string | null;
-  assignee_name: string | null;
-  assignee_email: string | null;
-  assignee_can_read: number;
-  assignee_team_id: string | null;
-  assignee_team_slug: string | null;
-  assignee_team_name: string | null;
-};
-
-function assigneeOf(r: IssueDbRow): IssueAssignee | null {
-  if (r.assignee_account_id !== null)
-    return {
-      type: 'user',
-      id: r.assignee_account_id,
-      name: r.assignee_name,
-      email: r.assignee_email ?? '',
-      canRead: r.assignee_can_read === 1,
-    };
-  if (r.assignee_team_id !== null)
-    return {
-      type: 'team',
-      id: r.assignee_team_id,
-      slug: r.assignee_team_slug ?? '',
-      name: r.assignee_team_name ?? '',
-    };
-  return null;
-}
-
-const toIssueRecord = (r: IssueDbRow): IssueRecord => ({
-  id: r.id,
-  projectId: r.project_id,
-  fingerprint: r.fingerprint,
-  status: r.status,
-  occurrenceCount: r.occurrence_count,
-  firstSeenAt: r.first_seen_at,
-  lastSeenAt: r.last_seen_at,
-  severity: r.severity,
-  ruleSeverity: r.rule_severity,
-  title: r.title,
-  message: r.message,
-  stackTrace: r.stack_trace,
-  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-  environment: r.environment,
-  release: r.release,
-  serviceName: r.service_name,
-  traceId: r.trace_id,
-  spanId: r.span_id,
-  exception: r.exception ? (JSON.parse(r.exception) as IssueRecord['exception']) : null,
-  breadcrumbs: r.breadcrumbs ? (JSON.parse(r.breadcrumbs) as unknown[]) : null,
-  breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
-  manualPriority: r.manual_priority,
-  assignee: assigneeOf(r),
-});
+import {
+  ACTIVITY_COLUMNS,
+  ACTIVITY_JOINS,
+  toActivity,
+  type ActivityDbRow,
+  type ActivityInsert,
+} from '../rows/issue-activity';
+import {
+  ASSIGNEE_CAN_READ,
+  EFFECTIVE_PRIORITY,
+  EFFECTIVE_SEVERITY,
+  ISSUE_FROM,
+  ISSUE_RECORD_SELECT,
+  inIdOrder,
+  toIssueRecord,
+  type IssueDbRow,
+} from '../rows/issue-record';
+import { changesOf, type StoredTriage } from '../rows/issue-triage-change';
+import { OCCURRENCE_COLUMNS, toOccurrence, type OccurrenceDbRow } from '../rows/occurrence-record';
+import type { ChangeOutcome, IssueListQuery, IssueRecord, IssuesStore, TeamRef } from '../store';
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -130,102 +30,12 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 export function issueRecordsByIds(db: Db, ids: readonly string[]): IssueRecord[] {
   if (ids.length === 0) return [];
   const rows = db
-    .prepare<unknown[], IssueDbRow>(`${RECORD_SELECT} WHERE i.id IN (${placeholders(ids.length)})`)
+    .prepare<unknown[], IssueDbRow>(
+      `${ISSUE_RECORD_SELECT} WHERE i.id IN (${placeholders(ids.length)})`,
+    )
     .all(...ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [toIssueRecord(r)] : [];
-  });
+  return inIdOrder(ids, rows).map(toIssueRecord);
 }
-
-export type OccurrenceDbRow = {
-  id: string;
-  issue_id: string;
-  project_id: string;
-  occurred_at: number;
-  severity: Severity;
-  title: string;
-  message: string;
-  exception: string | null;
-  stack_trace: string | null;
-  attributes: string;
-  environment: string;
-  release: string;
-  service_name: string;
-  trace_id: string | null;
-  span_id: string | null;
-  breadcrumbs: string | null;
-  breadcrumbs_truncated: number;
-  sdk_name: string;
-  sdk_version: string;
-};
-
-export const toOccurrence = (r: OccurrenceDbRow): OccurrenceRecord => ({
-  id: r.id,
-  issueId: r.issue_id,
-  projectId: r.project_id,
-  occurredAt: r.occurred_at,
-  severity: r.severity,
-  title: r.title,
-  message: r.message,
-  exception: r.exception ? (JSON.parse(r.exception) as OccurrenceRecord['exception']) : null,
-  stackTrace: r.stack_trace,
-  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-  environment: r.environment,
-  release: r.release,
-  serviceName: r.service_name,
-  traceId: r.trace_id,
-  spanId: r.span_id,
-  breadcrumbs: r.breadcrumbs ? (JSON.parse(r.breadcrumbs) as unknown[]) : null,
-  breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
-  sdk: { name: r.sdk_name, version: r.sdk_version },
-});
-
-type ActivityDbRow = {
-  id: string;
-  issue_id: string;
-  project_id: string;
-  type: ActivityType;
-  value: string | null;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_email: string | null;
-  assignee_account_id: string | null;
-  assignee_name: string | null;
-  assignee_email: string | null;
-  assignee_team_id: string | null;
-  team_slug: string | null;
-  team_name: string | null;
-  at: number;
-};
-
-const accountRef = (id: string | null, name: string | null, email: string | null) =>
-  id === null ? null : { id, name, email: email ?? '' };
-
-const toActivity = (r: ActivityDbRow): ActivityRecord => ({
-  id: r.id,
-  issueId: r.issue_id,
-  projectId: r.project_id,
-  type: r.type,
-  value: r.value,
-  actor: accountRef(r.actor_id, r.actor_name, r.actor_email),
-  assigneeUser: accountRef(r.assignee_account_id, r.assignee_name, r.assignee_email),
-  assigneeTeam:
-    r.assignee_team_id === null
-      ? null
-      : { id: r.assignee_team_id, slug: r.team_slug ?? '', name: r.team_name ?? '' },
-  at: r.at,
-});
-
-/** The people and team named by an activity row `x`. */
-const ACTIVITY_COLUMNS = `x.id, x.issue_id, x.project_id, x.type, x.value, x.at,
-  x.actor_id, ac.name AS actor_name, ac.email AS actor_email,
-  x.assignee_account_id, aa.name AS assignee_name, aa.email AS assignee_email,
-  x.assignee_team_id, tm.slug AS team_slug, tm.name AS team_name`;
-const ACTIVITY_JOINS = `LEFT JOIN accounts ac ON ac.id = x.actor_id
-  LEFT JOIN accounts aa ON aa.id = x.assignee_account_id
-  LEFT JOIN teams tm ON tm.id = x.assignee_team_id`;
 
 /** Newest first strictly after a (time, id) position, on columns `t` and `id`. */
 function afterCondition(
@@ -245,20 +55,6 @@ type Head = { id: string; last_seen_at: number };
 
 const newestFirst = (a: Head, b: Head) =>
   b.last_seen_at - a.last_seen_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-type StoredTriage = {
-  status: IssueStatus;
-  priority: Priority | null;
-  assignee_account_id: string | null;
-  assignee_team_id: string | null;
-};
-
-type ActivityInsert = {
-  type: Exclude<ActivityType, 'first_seen'>;
-  value: string | null;
-  assigneeAccountId: string | null;
-  assigneeTeamId: string | null;
-};
 
 const occurrenceHourUpserts = new WeakMap<Db, Database.Statement<[string, number]>>();
 
@@ -303,50 +99,6 @@ export function activityWriter(db: Db) {
       e.assigneeTeamId,
       at,
     );
-}
-
-/** The activity entries a change makes to one issue's stored triage (none: unchanged). */
-function changesOf(
-  row: StoredTriage,
-  change: { status?: IssueStatus; priority?: Priority; assignee?: AssigneeTarget | null },
-): { next: StoredTriage; entries: ActivityInsert[] } {
-  const next = { ...row };
-  const entries: ActivityInsert[] = [];
-  const none = { assigneeAccountId: null, assigneeTeamId: null };
-  if (change.status !== undefined && change.status !== row.status) {
-    next.status = change.status;
-    entries.push({ type: 'status', value: change.status, ...none });
-  }
-  if (change.priority !== undefined && change.priority !== row.priority) {
-    next.priority = change.priority;
-    entries.push({ type: 'priority', value: change.priority, ...none });
-  }
-  if (change.assignee !== undefined) {
-    const a = change.assignee;
-    const account = a?.type === 'user' ? a.accountId : null;
-    const team = a?.type === 'team' ? a.teamId : null;
-    if (account !== row.assignee_account_id || team !== row.assignee_team_id) {
-      next.assignee_account_id = account;
-      next.assignee_team_id = team;
-      if (a === null) {
-        // Unassigned names whom the issue was taken from.
-        entries.push({
-          type: 'unassigned',
-          value: row.assignee_account_id !== null ? 'user' : 'team',
-          assigneeAccountId: row.assignee_account_id,
-          assigneeTeamId: row.assignee_team_id,
-        });
-      } else {
-        entries.push({
-          type: 'assigned',
-          value: a.type,
-          assigneeAccountId: account,
-          assigneeTeamId: team,
-        });
-      }
-    }
-  }
-  return { next, entries };
 }
 
 export function sqliteIssues(db: Db): IssuesStore {
@@ -452,7 +204,7 @@ export function sqliteIssues(db: Db): IssuesStore {
     args.push(q.limit);
     return db
       .prepare<unknown[], Head>(
-        `SELECT i.id, i.last_seen_at FROM ${FROM} WHERE ${where.join(' AND ')}
+        `SELECT i.id, i.last_seen_at FROM ${ISSUE_FROM} WHERE ${where.join(' AND ')}
          ORDER BY i.last_seen_at DESC, i.id DESC LIMIT ?`,
       )
       .all(...args);
@@ -524,7 +276,7 @@ export function sqliteIssues(db: Db): IssuesStore {
       if (projectIds.length === 0) return null;
       const row = db
         .prepare<unknown[], IssueDbRow>(
-          `${RECORD_SELECT} WHERE i.id = ? AND i.project_id IN (${placeholders(projectIds.length)})`,
+          `${ISSUE_RECORD_SELECT} WHERE i.id = ? AND i.project_id IN (${placeholders(projectIds.length)})`,
         )
         .get(id, ...projectIds);
       return row ? toIssueRecord(row) : null;
@@ -557,9 +309,7 @@ export function sqliteIssues(db: Db): IssuesStore {
       args.push(limit);
       return db
         .prepare<unknown[], OccurrenceDbRow>(
-          `SELECT id, issue_id, project_id, occurred_at, severity, title, message, exception,
-             stack_trace, attributes, environment, release, service_name, trace_id, span_id,
-             breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version
+          `SELECT ${OCCURRENCE_COLUMNS}
            FROM issue_occurrences WHERE ${where.join(' AND ')}
            ORDER BY occurred_at DESC, id DESC LIMIT ?`,
         )

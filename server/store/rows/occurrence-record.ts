@@ -1,0 +1,50 @@
+import type { Severity } from '../../domain/severity';
+import type { OccurrenceRecord } from '../store';
+
+/** The columns every occurrence read selects from `issue_occurrences`, in `OccurrenceDbRow` order. */
+export const OCCURRENCE_COLUMNS = `id, issue_id, project_id, occurred_at, severity, title, message,
+  exception, stack_trace, attributes, environment, release, service_name, trace_id, span_id,
+  breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version`;
+
+export type OccurrenceDbRow = {
+  id: string;
+  issue_id: string;
+  project_id: string;
+  occurred_at: number;
+  severity: Severity;
+  title: string;
+  message: string;
+  exception: string | null;
+  stack_trace: string | null;
+  attributes: string;
+  environment: string;
+  release: string;
+  service_name: string;
+  trace_id: string | null;
+  span_id: string | null;
+  breadcrumbs: string | null;
+  breadcrumbs_truncated: number;
+  sdk_name: string;
+  sdk_version: string;
+};
+
+export const toOccurrence = (r: OccurrenceDbRow): OccurrenceRecord => ({
+  id: r.id,
+  issueId: r.issue_id,
+  projectId: r.project_id,
+  occurredAt: r.occurred_at,
+  severity: r.severity,
+  title: r.title,
+  message: r.message,
+  exception: r.exception ? (JSON.parse(r.exception) as OccurrenceRecord['exception']) : null,
+  stackTrace: r.stack_trace,
+  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+  environment: r.environment,
+  release: r.release,
+  serviceName: r.service_name,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  breadcrumbs: r.breadcrumbs ? (JSON.parse(r.breadcrumbs) as unknown[]) : null,
+  breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
+  sdk: { name: r.sdk_name, version: r.sdk_version },
+});
