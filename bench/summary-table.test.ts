@@ -78,6 +78,27 @@ describe('bench summary table', () => {
     ]);
   });
 
+  it('puts each store beside the other at each size, with the logs target on both', () => {
+    const run = (store: string, p95: number) => ({
+      store,
+      logs: 1_000_000,
+      seed_seconds: 50,
+      ingest_events_per_second: 20_000,
+      cases: [{ name: 'list: one project, first page', p50_ms: 10, p95_ms: p95 }],
+    });
+    write('stores.json', [run('sqlite', 40), run('postgres', 140)]);
+    expect(rowsOf('sqlite vs postgres').map((r) => [r.figure, r.value, r.status])).toEqual([
+      ['sqlite 1,000,000 logs: ingest', '20,000 events/s', ''],
+      ['sqlite 1,000,000 logs: list: one project, first page (p50 / p95)', '10 ms / 40 ms', 'pass'],
+      ['postgres 1,000,000 logs: ingest', '20,000 events/s', ''],
+      [
+        'postgres 1,000,000 logs: list: one project, first page (p50 / p95)',
+        '10 ms / 140 ms',
+        'over',
+      ],
+    ]);
+  });
+
   it('names the command for a section never measured', () => {
     expect(rowsOf('load')).toEqual([
       expect.objectContaining({ figure: 'not measured yet (npm run bench -- load)' }),
@@ -91,6 +112,7 @@ describe('bench summary table', () => {
       /^\| Section +\| Figure +\| Measured +\| Target +\| Status +\| When +\|$/,
     );
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
-    expect(lines).toHaveLength(2 + 3 + 7);
+    // Header and rule, the bundle's three figures, one 'not measured yet' row per other section.
+    expect(lines).toHaveLength(2 + 3 + 8);
   });
 });
