@@ -1,12 +1,12 @@
 /**
  * `npm run account -- set-plan <email> <tier> [--state S] [--interval I]`: changes an
- * account's plan in the data directory's database (`LOOKOUT_DATA_DIR`, default ./.lookout).
- * Works beside a running service (SQLite WAL); clients re-read usage and subscription.
+ * account's plan in the service's store (`DATABASE_URL`, or the SQLite file in `LOOKOUT_DATA_DIR`,
+ * default ./.lookout). Works beside running services; clients re-read usage and subscription.
  * `npm run account -- tickets` prints the stored support tickets for the operator.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, readConfig } from '../config';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { ConfigError, readConfig, type ServiceConfig } from '../config';
+import { openStore } from '../store/open-store';
 import { changePlan } from './change-plan';
 import { listTickets } from './list-tickets';
 
@@ -47,14 +47,14 @@ async function main() {
   const [command, email, tier, ...rest] = positionals;
   const tickets = command === 'tickets' && positionals.length === 1;
   if (!tickets && (command !== 'set-plan' || !email || !tier || rest.length > 0)) fail(usage);
-  let dataDir: string;
+  let config: ServiceConfig;
   try {
-    dataDir = readConfig(process.env).dataDir;
+    config = readConfig(process.env);
   } catch (e) {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
-  const store = openSqliteStore(dataDir);
+  const store = await openStore(config);
   if (tickets) {
     try {
       process.stdout.write(await listTickets(store));
