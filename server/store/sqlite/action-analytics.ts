@@ -3,6 +3,7 @@ import type { LifecycleActivity } from '../../domain/lifecycle';
 import { pathKey, unitPath, type PathStep } from '../../domain/paths';
 import type { RetentionActivity } from '../../domain/retention';
 import type { Db } from '../database';
+import { BLANK, checkPeriods, exactFilters, unitColumn } from '../rows/action-analytics';
 import type {
   ActionFilteredRange,
   ActionPropertyCount,
@@ -33,19 +34,14 @@ type Collector<S> = {
   finish?: (state: S) => void;
 };
 
-/** Only these names ever reach the SQL text. */
+/** Only these names ever reach the SQL text (see `unitColumn`). */
 const UNIT_INDEX: Record<AnalysisUnitColumn, string> = {
   session_id: 'actions_by_session',
   distinct_id: 'actions_by_user',
 };
-const unitColumn = (unit: AnalysisUnitColumn) =>
-  unit === 'session_id' ? 'session_id' : 'distinct_id';
 const CLASSIFIED = `kind IN ('page_view', 'screen_view', 'interaction')`;
 /** Bound once as `@blank` rather than built per row from char(). */
 const NAMED = `trim(name, @blank) <> ''`;
-const BLANK = ' \t\n\r';
-/** Period bitmasks must stay exact in a JavaScript number. */
-const MAX_PERIODS = 52;
 
 type Params = Record<string, string | number>;
 
@@ -53,13 +49,7 @@ type Params = Record<string, string | number>;
 function rangeWhere(q: ActionFilteredRange): { where: string; params: Params } {
   const where = ['project_id = @projectId', 'occurred_at >= @from', 'occurred_at < @to'];
   const params: Params = { projectId: q.projectId, from: q.from, to: q.to, blank: BLANK };
-  const exact: [string, string | null][] = [
-    ['environment', q.environment],
-    ['service_name', q.serviceName],
-    ['release', q.release],
-  ];
-  for (const [column, value] of exact) {
-    if (value === null) continue;
+  for (const [column, value] of exactFilters(q)) {
     where.push(`${column} = @${column}`);
     params[column] = value;
   }
@@ -80,11 +70,6 @@ function matchSql(
 
 /** The period of `occurred_at`, counted from `@from` in steps of `@periodMs`. */
 const PERIOD = 'CAST((occurred_at - @from) / @periodMs AS INTEGER)';
-
-function checkPeriods(q: { from: number; to: number }, periodMs: number) {
-  if (Math.ceil((q.to - q.from) / periodMs) > MAX_PERIODS)
-    throw new Error(`at most ${MAX_PERIODS} periods fit a bitmask`);
-}
 
 /** An action's (kind, name) as one text, built in SQL: one string per row into JavaScript. */
 const PAIR = `kind || char(0) || name`;

@@ -1,42 +1,10 @@
 import type { Db } from '../database';
-import type { ActionListQuery, ActionRecord, ActionsStore } from '../store';
+import { ACTION_COLUMNS, toAction, type ActionDbRow } from '../rows/action-record';
+import type { ActionListQuery, ActionsStore } from '../store';
 import { sqliteActionAnalytics } from './action-analytics';
 import { mergeNewestFirst, timeListWhere } from './newest-first';
 
-export type ActionDbRow = {
-  id: string;
-  project_id: string;
-  occurred_at: number;
-  name: string;
-  kind: ActionRecord['actionKind'];
-  distinct_id: string;
-  session_id: string | null;
-  properties: string;
-  environment: string;
-  release: string;
-  service_name: string;
-  trace_id: string | null;
-  span_id: string | null;
-  sdk_name: string;
-  sdk_version: string;
-};
-
-export const toAction = (r: ActionDbRow): ActionRecord => ({
-  id: r.id,
-  projectId: r.project_id,
-  occurredAt: r.occurred_at,
-  name: r.name,
-  actionKind: r.kind,
-  distinctId: r.distinct_id,
-  sessionId: r.session_id,
-  properties: JSON.parse(r.properties) as Record<string, unknown>,
-  environment: r.environment,
-  release: r.release,
-  service_name: r.service_name,
-  traceId: r.trace_id,
-  spanId: r.span_id,
-  sdk: { name: r.sdk_name, version: r.sdk_version },
-});
+export { toAction, type ActionDbRow };
 
 export function sqliteActions(db: Db): ActionsStore {
   return {
@@ -51,8 +19,7 @@ export function sqliteActions(db: Db): ActionsStore {
         ]);
         return db
           .prepare<(string | number)[], ActionDbRow>(
-            `SELECT id, project_id, occurred_at, name, kind, distinct_id, session_id, properties,
-               environment, release, service_name, trace_id, span_id, sdk_name, sdk_version
+            `SELECT ${ACTION_COLUMNS}
              FROM actions WHERE ${['project_id = ?', ...where].join(' AND ')}
              ORDER BY occurred_at DESC, id DESC LIMIT ?`,
           )

@@ -1,23 +1,12 @@
-/** A row's position in newest-first lists: time, then id, both descending. */
-export type TimeIdHead = { occurred_at: number; id: string };
+import { mergeNewestFirstPages, type TimeIdHead } from '../rows/newest-first';
 
-const newestFirst = (a: TimeIdHead, b: TimeIdHead) =>
-  b.occurred_at - a.occurred_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-/**
- * Reads each project along its own (project_id, occurred_at, id) index, up to `limit` rows
- * each, and merges: one query over several projects would have to sort every row in range.
- */
+/** Reads each project on its own and merges (see `mergeNewestFirstPages`). */
 export function mergeNewestFirst<R extends TimeIdHead>(
   projectIds: readonly string[],
   limit: number,
   readProject: (projectId: string) => R[],
 ): R[] {
-  if (projectIds.length === 1) return readProject(projectIds[0] ?? '');
-  return projectIds
-    .flatMap((p) => readProject(p))
-    .sort(newestFirst)
-    .slice(0, limit);
+  return mergeNewestFirstPages(projectIds.map(readProject), limit);
 }
 
 /** Range, cursor and exact filters of a time list on table alias-free columns. */
