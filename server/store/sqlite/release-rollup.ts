@@ -1,46 +1,7 @@
-import type { Stream } from '../../domain/usage';
 import type { Db } from '../database';
+import { releaseRowDeltas, type StoredItem } from '../rows/release-row-deltas';
 
-/** One stored item as the release and volume rollups see it. */
-export type StoredItem = {
-  stream: Stream;
-  /** Event time: `occurred_at`, or a span's `started_at` (epoch ms). */
-  at: number;
-  release: string;
-  environment: string;
-  service_name: string;
-  /** Bytes as usage counts them. */
-  bytes: number;
-  /** Issues: the group the occurrence joined. */
-  issueId?: string;
-  /** Spans: the trace, and whether this span failed. */
-  traceId?: string;
-  error?: boolean;
-};
-
-type RowDelta = {
-  release: string;
-  environment: string;
-  service_name: string;
-  issues: number;
-  logs: number;
-  spans: number;
-  actions: number;
-  metrics: number;
-  traces: number;
-  error_traces: number;
-  first: number;
-  last: number;
-};
-
-const SEP = '\u0000';
-const COUNT_COLUMN: Record<Stream, 'logs' | 'spans' | 'actions' | 'metrics' | null> = {
-  issues: null,
-  logs: 'logs',
-  traces: 'spans',
-  actions: 'actions',
-  metrics: 'metrics',
-};
+export type { StoredItem } from '../rows/release-row-deltas';
 
 /**
  * Keeps `release_rows` (with `release_row_issues` and `release_row_traces`) current: called
@@ -76,50 +37,12 @@ export function releaseRollup(db: Db) {
     DO UPDATE SET has_error = excluded.has_error`);
 
   return function write(projectId: string, items: readonly StoredItem[]): void {
-    const rows = new Map<string, RowDelta>();
-    const issues = new Map<string, Set<string>>();
-    const traces = new Map<string, Map<string, boolean>>();
-    for (const it of items) {
-      const key = [it.release, it.environment, it.service_name].join(SEP);
-      let row = rows.get(key);
-      if (!row) {
-        row = {
-          release: it.release,
-          environment: it.environment,
-          service_name: it.service_name,
-          issues: 0,
-          logs: 0,
-          spans: 0,
-          actions: 0,
-          metrics: 0,
-          traces: 0,
-          error_traces: 0,
-          first: it.at,
-          last: it.at,
-        };
-        rows.set(key, row);
-      }
-      row.first = Math.min(row.first, it.at);
-      row.last = Math.max(row.last, it.at);
-      const column = COUNT_COLUMN[it.stream];
-      if (column !== null) row[column] += 1;
-      if (it.issueId !== undefined) {
-        const set = issues.get(key) ?? new Set<string>();
-        set.add(it.issueId);
-        issues.set(key, set);
-      }
-      if (it.traceId !== undefined) {
-        const map = traces.get(key) ?? new Map<string, boolean>();
-        map.set(it.traceId, (map.get(it.traceId) ?? false) || it.error === true);
-        traces.set(key, map);
-      }
-    }
-    for (const [key, row] of rows) {
+    for (const { issueIds, traceErrors, ...row } of releaseRowDeltas(items)) {
       const ids = [projectId, row.release, row.environment, row.service_name] as const;
-      for (const issueId of issues.get(key) ?? []) {
+      for (const issueId of issueIds) {
         if (addIssue.run(...ids, issueId).changes === 1) row.issues += 1;
       }
-      for (const [traceId, error] of traces.get(key) ?? []) {
+      for (const [traceId, error] of traceErrors) {
         const before = traceFlag.get(...ids, traceId);
         if (before === undefined) {
           putTrace.run(...ids, traceId, error ? 1 : 0);

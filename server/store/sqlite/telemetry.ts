@@ -1,31 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import {
-  emptyUsage,
-  exceededLimit,
-  utcDay,
-  type Stream,
-  type UsageByStream,
-} from '../../domain/usage';
+import { exceededLimit, utcDay, type Stream } from '../../domain/usage';
 import { indexAttributes, type IndexedAttributes } from '../../domain/attribute-index';
 import { logTriageKey } from '../../domain/log-triage-key';
-import type { Batch, Context, IssueEvent } from '../../ingest/normalized';
+import type { Batch, IssueEvent } from '../../ingest/normalized';
 import type { Db } from '../database';
+import { contextsOf, droppedToCount, storedItems, usageAdded } from '../rows/accepted-items';
 import { QuotaExceededError, type AcceptResult, type TelemetryStore } from '../store';
 import { activityWriter, countOccurrenceHour, issueRecordsByIds } from './issues';
 import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
-import type { ReleaseRollup, StoredItem } from './release-rollup';
+import type { ReleaseRollup } from './release-rollup';
 import type { TraceRollup } from './trace-parts';
 import type { VolumeRollup } from './volume-rollup';
 import { readAccountUsage } from './usage';
 
 const json = (v: unknown) => JSON.stringify(v);
-
-/** Only the context fields of an item (rollup rows are keyed on them). */
-const contextOf = (c: Context): Context => ({
-  release: c.release,
-  environment: c.environment,
-  service_name: c.service_name,
-});
 
 export function sqliteTelemetry(
   db: Db,
@@ -92,7 +80,6 @@ export function sqliteTelemetry(
   };
 
   const writeActivity = activityWriter(db);
-  const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
   const acceptTx = db.transaction(
     (
@@ -213,49 +200,21 @@ export function sqliteTelemetry(
             receivedAt,
           ).changes === 1,
       );
-      const stored = issues.length + logs.length + spans.length + actions.length + metrics.length;
       const received =
         batch.issues.length +
         batch.logs.length +
         batch.spans.length +
         batch.actions.length +
         batch.metrics.length;
-
-      // Every stored item once, with its bytes as usage counts them: the usage counters and
-      // the release and volume rollups are written from this one list.
-      const items: StoredItem[] = [];
-      const item = (stream: Stream, at: number, ctx: Context, bytes: number) => {
-        const one: StoredItem = { stream, at, ...contextOf(ctx), bytes };
-        items.push(one);
-        return one;
-      };
-      issues.forEach((i, n) => {
-        const stored = item(
-          'issues',
-          i.occurredAt,
-          i,
-          bytesOf([i.title, i.message, i.stackTrace, i.attributes, i.breadcrumbs]),
-        );
-        stored.issueId = groupOf[n];
+      const items = storedItems({
+        issues,
+        issueGroups: groupOf,
+        logs,
+        spans,
+        actions,
+        metrics,
       });
-      for (const l of logs) item('logs', l.occurredAt, l, l.bytes);
-      for (const sp of spans) {
-        const stored = item(
-          'traces',
-          sp.startedAt,
-          sp,
-          bytesOf([sp.name, sp.attributes, sp.events]),
-        );
-        stored.traceId = sp.traceId;
-        stored.error = sp.status === 'error';
-      }
-      for (const a of actions) item('actions', a.occurredAt, a, bytesOf([a.name, a.properties]));
-      for (const m of metrics) item('metrics', m.occurredAt, m, m.bytes);
-      const added: UsageByStream = emptyUsage();
-      for (const it of items) {
-        added[it.stream].events += 1;
-        added[it.stream].bytes += it.bytes;
-      }
+      const added = usageAdded(items);
       const exceeded = exceededLimit(
         readAccountUsage(db, quota.accountId, quota.periodStart),
         added,
@@ -264,14 +223,8 @@ export function sqliteTelemetry(
       if (exceeded) throw new QuotaExceededError(exceeded);
 
       let contextUpdated = false;
-      for (const item of [...issues, ...logs, ...spans, ...actions, ...metrics]) {
-        const r = s.insertContext.run(
-          p,
-          item.release,
-          item.environment,
-          item.service_name,
-          receivedAt,
-        );
+      for (const c of contextsOf(items)) {
+        const r = s.insertContext.run(p, c.release, c.environment, c.service_name, receivedAt);
         if (r.changes > 0) contextUpdated = true;
       }
       if (items.length > 0) {
@@ -286,11 +239,8 @@ export function sqliteTelemetry(
         if (u.events > 0)
           s.addUsage.run({ project: p, day, stream, events: u.events, bytes: u.bytes });
       }
-      // A drop report rides on a batch; a re-sent batch (nothing new stored) is not counted
-      // again, so retrying keeps the report exactly once.
-      if (items.length > 0)
-        for (const d of batch.dropped ?? [])
-          s.addDropped.run({ project: p, day, reason: d.reason, events: d.events });
+      for (const d of droppedToCount(batch.dropped, items.length))
+        s.addDropped.run({ project: p, day, reason: d.reason, events: d.events });
 
       return {
         counts: {
@@ -300,7 +250,7 @@ export function sqliteTelemetry(
           actions: actions.length,
           metrics: metrics.length,
         },
-        alreadyAccepted: received - stored,
+        alreadyAccepted: received - items.length,
         contextUpdated,
         stored: { projectId: p, issues, logs, spans, actions, metrics },
         issueIds: [...issueIds],

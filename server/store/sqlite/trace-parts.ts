@@ -1,60 +1,15 @@
-import { spanNaming } from '../../domain/trace-naming';
 import type { Db } from '../database';
+import { betterRootSql, tracePartDeltas, type SpanToRollUp } from '../rows/trace-part-deltas';
 
-/** What a trace part needs of one stored span. */
-export type SpanToRollUp = {
-  traceId: string;
-  spanId: string;
-  parentSpanId: string | null;
-  name: string;
-  operation: string | null;
-  spanKind: string | null;
-  service_name: string;
-  release: string;
-  environment: string;
-  startedAt: number;
-  durationMs: number;
-  status: 'ok' | 'error' | null;
-  attributes: Record<string, unknown>;
-};
+export type { SpanToRollUp } from '../rows/trace-part-deltas';
 
-type Part = {
-  trace_id: string;
-  started_at: number;
-  ended_at: number;
-  span_count: number;
-  error_span_count: number;
-  root_span_id: string;
-  root_has_parent: number;
-  root_started_at: number;
-  root_name: string;
-  root_service_name: string;
-  root_operation: string | null;
-  generic_name_spans: number;
-  unmatched_route_spans: number;
-  generic_operation_spans: number;
-  facets: Set<string>;
-};
-
-/** Root candidates: no parent first, then the earliest start, then the lower span id. */
-const betterRoot = (a: SpanToRollUp, b: Part) => {
-  const aParent = a.parentSpanId === null ? 0 : 1;
-  if (aParent !== b.root_has_parent) return aParent < b.root_has_parent;
-  if (a.startedAt !== b.root_started_at) return a.startedAt < b.root_started_at;
-  return a.spanId < b.root_span_id;
-};
-
-const FACET_SEPARATOR = '\u0000';
+const BETTER = betterRootSql('');
 
 /**
  * Keeps `trace_parts` and `trace_facets` current: called inside the ingest transaction with
  * the spans it really stored, so a duplicate span is never counted twice. Spans of one trace
  * may arrive in any order and any number of batches.
  */
-// SET expressions all read the row as it was, so each root column compares the same values.
-const BETTER =
-  '(excluded.root_has_parent, excluded.root_started_at, excluded.root_span_id) < (root_has_parent, root_started_at, root_span_id)';
-
 export function traceRollup(db: Db) {
   const upsert = db.prepare(`INSERT INTO trace_parts (project_id, trace_id, started_at, ended_at,
       span_count, error_span_count, root_span_id, root_has_parent, root_started_at, root_name,
@@ -81,59 +36,9 @@ export function traceRollup(db: Db) {
   );
 
   return function write(projectId: string, spans: readonly SpanToRollUp[]): void {
-    const parts = new Map<string, Part>();
-    for (const s of spans) {
-      const naming = spanNaming({
-        name: s.name,
-        operation: s.operation,
-        kind: s.spanKind,
-        attributes: s.attributes,
-      });
-      let part = parts.get(s.traceId);
-      if (!part) {
-        part = {
-          trace_id: s.traceId,
-          started_at: s.startedAt,
-          ended_at: s.startedAt + s.durationMs,
-          span_count: 0,
-          error_span_count: 0,
-          root_span_id: s.spanId,
-          root_has_parent: s.parentSpanId === null ? 0 : 1,
-          root_started_at: s.startedAt,
-          root_name: s.name,
-          root_service_name: s.service_name,
-          root_operation: s.operation,
-          generic_name_spans: 0,
-          unmatched_route_spans: 0,
-          generic_operation_spans: 0,
-          facets: new Set(),
-        };
-        parts.set(s.traceId, part);
-      } else if (betterRoot(s, part)) {
-        part.root_span_id = s.spanId;
-        part.root_has_parent = s.parentSpanId === null ? 0 : 1;
-        part.root_started_at = s.startedAt;
-        part.root_name = s.name;
-        part.root_service_name = s.service_name;
-        part.root_operation = s.operation;
-      }
-      part.started_at = Math.min(part.started_at, s.startedAt);
-      part.ended_at = Math.max(part.ended_at, s.startedAt + s.durationMs);
-      part.span_count += 1;
-      if (s.status === 'error') part.error_span_count += 1;
-      if (naming.genericName) part.generic_name_spans += 1;
-      if (naming.unmatchedRoute) part.unmatched_route_spans += 1;
-      if (naming.genericOperation) part.generic_operation_spans += 1;
-      part.facets.add(`service${FACET_SEPARATOR}${s.service_name}`);
-      part.facets.add(`release${FACET_SEPARATOR}${s.release}`);
-      part.facets.add(`environment${FACET_SEPARATOR}${s.environment}`);
-    }
-    for (const { facets, ...part } of parts.values()) {
+    for (const { part, facets } of tracePartDeltas(spans)) {
       upsert.run({ project_id: projectId, ...part });
-      for (const f of facets) {
-        const at = f.indexOf(FACET_SEPARATOR);
-        facet.run(projectId, part.trace_id, f.slice(0, at), f.slice(at + 1));
-      }
+      for (const f of facets) facet.run(projectId, part.trace_id, f.facet, f.value);
     }
   };
 }

@@ -1,19 +1,8 @@
-import type { Stream } from '../../domain/usage';
 import type { Db } from '../database';
-import type { StoredItem } from './release-rollup';
+import type { StoredItem } from '../rows/release-row-deltas';
+import { HOUR_MS, MINUTE_MS, volumeCells } from '../rows/volume-cells';
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 3_600_000;
-
-type Cell = {
-  stream: Stream;
-  bucket: number;
-  release: string;
-  environment: string;
-  service_name: string;
-  events: number;
-  bytes: number;
-};
+export { HOUR_MS, MINUTE_MS } from '../rows/volume-cells';
 
 /**
  * Keeps `volume_minutes` and `volume_hours` current: events and bytes per stream, bucket of
@@ -30,33 +19,9 @@ export function volumeRollup(db: Db) {
   const minutes = upsert('volume_minutes', 'minute');
   const hours = upsert('volume_hours', 'hour');
 
-  const cells = (items: readonly StoredItem[], size: number) => {
-    const out = new Map<string, Cell>();
-    for (const it of items) {
-      const bucket = Math.floor(it.at / size);
-      const key = [it.stream, bucket, it.service_name, it.release, it.environment].join('\u0000');
-      const cell = out.get(key);
-      if (cell) {
-        cell.events += 1;
-        cell.bytes += it.bytes;
-      } else {
-        out.set(key, {
-          stream: it.stream,
-          bucket,
-          release: it.release,
-          environment: it.environment,
-          service_name: it.service_name,
-          events: 1,
-          bytes: it.bytes,
-        });
-      }
-    }
-    return out.values();
-  };
-
   return function write(projectId: string, items: readonly StoredItem[]): void {
-    for (const c of cells(items, MINUTE_MS)) minutes.run({ project_id: projectId, ...c });
-    for (const c of cells(items, HOUR_MS)) hours.run({ project_id: projectId, ...c });
+    for (const c of volumeCells(items, MINUTE_MS)) minutes.run({ project_id: projectId, ...c });
+    for (const c of volumeCells(items, HOUR_MS)) hours.run({ project_id: projectId, ...c });
   };
 }
 
