@@ -1,8 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
+import { storeSql } from '../test-support/store-sql';
 import { createTenant } from '../test-support/telemetry';
 
 /**
@@ -23,15 +22,36 @@ describe('idempotent creates are atomic', () => {
   });
 
   /** Makes every write of a replay record fail until the returned function is called. */
-  function failReceipts(): () => void {
-    const db = new Database(path.join(svc.dir, 'lookout.sqlite'));
-    db.exec(`CREATE TRIGGER fail_receipts BEFORE INSERT ON idempotency_keys
-      BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
-    return () => {
-      db.exec('DROP TRIGGER fail_receipts');
-      db.close();
+  async function failReceipts(): Promise<() => Promise<void>> {
+    const db = storeSql(svc);
+    if (db.dialect === 'sqlite') {
+      await db.exec(`CREATE TRIGGER fail_receipts BEFORE INSERT ON idempotency_keys
+        BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    } else {
+      await db.exec(`CREATE FUNCTION fail_receipts() RETURNS trigger LANGUAGE plpgsql
+          AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+        CREATE TRIGGER fail_receipts BEFORE INSERT ON idempotency_keys
+          FOR EACH ROW EXECUTE FUNCTION fail_receipts();`);
+    }
+    return async () => {
+      await db.exec(
+        db.dialect === 'sqlite'
+          ? 'DROP TRIGGER fail_receipts'
+          : 'DROP TRIGGER fail_receipts ON idempotency_keys; DROP FUNCTION fail_receipts();',
+      );
+      await db.close();
     };
   }
+
+  /** The one number a `SELECT COUNT(*) AS n …` query returns. */
+  const count = async (sql: string, arg: string) => {
+    const db = storeSql(svc);
+    try {
+      return (await db.rows<{ n: number }>(sql, [arg]))[0]?.n;
+    } finally {
+      await db.close();
+    }
+  };
 
   const projectsNamed = async (name: string) => {
     const res = await call(svc.baseUrl, 'GET', '/api/projects', { token });
@@ -45,12 +65,12 @@ describe('idempotent creates are atomic', () => {
         json: { name: 'Atomic project' },
         headers: { 'Idempotency-Key': 'atomic-project-1' },
       });
-    const restore = failReceipts();
+    const restore = await failReceipts();
     try {
       expect((await send()).status).toBe(500);
       expect((await send()).status).toBe(500);
     } finally {
-      restore();
+      await restore();
     }
     expect(await projectsNamed('Atomic project')).toEqual([]);
     const created = await send();
@@ -68,27 +88,21 @@ describe('idempotent creates are atomic', () => {
         json: { name: 'atomic key' },
         headers: { 'Idempotency-Key': 'atomic-key-1' },
       });
-    const restore = failReceipts();
+    const restore = await failReceipts();
     try {
       expect((await send()).status).toBe(500);
     } finally {
-      restore();
+      await restore();
     }
     const created = await send();
     expect(created.status).toBe(201);
     expect(await send()).toMatchObject({ status: 201, body: created.body });
-    const keys = (db: Database.Database) =>
-      db
-        .prepare(
-          "SELECT COUNT(*) AS n FROM ingest_keys WHERE project_id = ? AND name = 'atomic key'",
-        )
-        .get(project.id) as { n: number };
-    const db = new Database(path.join(svc.dir, 'lookout.sqlite'), { readonly: true });
-    try {
-      expect(keys(db).n).toBe(1);
-    } finally {
-      db.close();
-    }
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM ingest_keys WHERE project_id = ? AND name = 'atomic key'",
+        project.id,
+      ),
+    ).toBe(1);
   });
 
   it('POST /api/organizations: likewise, one organization per Idempotency-Key', async () => {
@@ -100,11 +114,11 @@ describe('idempotent creates are atomic', () => {
         json: { name: 'Atomic organization' },
         headers: { 'Idempotency-Key': 'atomic-org-1' },
       });
-    const restore = failReceipts();
+    const restore = await failReceipts();
     try {
       expect((await send()).status).toBe(500);
     } finally {
-      restore();
+      await restore();
     }
     const created = await send();
     expect(created.status).toBe(201);
@@ -121,11 +135,11 @@ describe('idempotent creates are atomic', () => {
         json: { subject: 'Atomic ticket', message: 'It broke.' },
         headers: { 'Idempotency-Key': 'atomic-ticket-1' },
       });
-    let restore = failReceipts();
+    let restore = await failReceipts();
     try {
       expect((await ticket()).status).toBe(500);
     } finally {
-      restore();
+      await restore();
     }
     const created = await ticket();
     expect(created.status).toBe(201);
@@ -137,26 +151,23 @@ describe('idempotent creates are atomic', () => {
         json: { kind: 'reference', path: `/api/telemetry/traces/${'c'.repeat(32)}/investigation` },
         headers: { 'Idempotency-Key': 'atomic-context-1' },
       });
-    restore = failReceipts();
+    restore = await failReceipts();
     try {
       expect((await context()).status).toBe(500);
     } finally {
-      restore();
+      await restore();
     }
     const attached = await context();
     expect(attached.status).toBe(201);
     expect(await context()).toMatchObject({ status: 201, body: attached.body });
-    const db = new Database(path.join(svc.dir, 'lookout.sqlite'), { readonly: true });
-    try {
-      const count = (sql: string, arg: string) => (db.prepare(sql).get(arg) as { n: number }).n;
-      expect(
-        count('SELECT COUNT(*) AS n FROM support_tickets WHERE subject = ?', 'Atomic ticket'),
-      ).toBe(1);
-      expect(
-        count('SELECT COUNT(*) AS n FROM support_ticket_contexts WHERE ticket_id = ?', ticketId),
-      ).toBe(1);
-    } finally {
-      db.close();
-    }
+    expect(
+      await count('SELECT COUNT(*) AS n FROM support_tickets WHERE subject = ?', 'Atomic ticket'),
+    ).toBe(1);
+    expect(
+      await count(
+        'SELECT COUNT(*) AS n FROM support_ticket_contexts WHERE ticket_id = ?',
+        ticketId,
+      ),
+    ).toBe(1);
   });
 });

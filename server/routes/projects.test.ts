@@ -1,8 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, signIn, type CallOptions } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
+import { tableValues } from '../test-support/store-sql';
 
 type Svc = RunningService<true>;
 type Project = {
@@ -32,20 +31,6 @@ const createProject = (svc: Svc, opts: CallOptions) =>
   call(svc.baseUrl, 'POST', '/api/projects', opts);
 const createKey = (svc: Svc, projectId: string, opts: CallOptions) =>
   call(svc.baseUrl, 'POST', `/api/projects/${projectId}/ingest-keys`, opts);
-
-/** Every value of every row of a table, read straight from the SQLite file. */
-function tableValues(svc: Svc, table: string): string[] {
-  const db = new Database(path.join(svc.dir, 'lookout.sqlite'), {
-    readonly: true,
-    fileMustExist: true,
-  });
-  try {
-    const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
-    return rows.flatMap((r) => Object.values(r).map((v) => String(v)));
-  } finally {
-    db.close();
-  }
-}
 
 describe('GET /api/projects', () => {
   let svc: Svc;
@@ -259,7 +244,7 @@ describe('POST /api/projects/{project_id}/ingest-keys', () => {
     expect(k.key_prefix.length).toBeLessThan(k.key.length / 2);
     expect(k.created_at).toMatch(rfc3339);
 
-    const values = tableValues(svc, 'ingest_keys');
+    const values = await tableValues(svc, 'ingest_keys');
     expect(values).toContain(k.id);
     for (const v of values) expect(v).not.toContain(k.key);
     // The demo keys are stored the same way.
@@ -280,7 +265,7 @@ describe('POST /api/projects/{project_id}/ingest-keys', () => {
     expect(second.status).toBe(201);
     expect((second.body as IngestKey).key).toBe((first.body as IngestKey).key);
     expect(second.body).toEqual(first.body);
-    const rows = tableValues(svc, 'ingest_keys').filter((v) => v === 'Replayed');
+    const rows = (await tableValues(svc, 'ingest_keys')).filter((v) => v === 'Replayed');
     expect(rows).toHaveLength(1);
     const conflict = await createKey(svc, projectId, { token, json: { name: 'Other' }, headers });
     expectError(conflict, 409, 'idempotency_conflict');
@@ -315,13 +300,13 @@ describe('POST /api/projects/{project_id}/ingest-keys', () => {
   });
 
   it("role 'member' is 403 forbidden and creates nothing", async () => {
-    const before = tableValues(svc, 'ingest_keys').length;
+    const before = (await tableValues(svc, 'ingest_keys')).length;
     expectError(
       await createKey(svc, projectId, { token: memberToken, json: {} }),
       403,
       'forbidden',
     );
-    expect(tableValues(svc, 'ingest_keys').length).toBe(before);
+    expect((await tableValues(svc, 'ingest_keys')).length).toBe(before);
   });
 
   it('without a bearer is 401 unauthorized', async () => {
@@ -342,7 +327,9 @@ describe('Idempotency-Key window', () => {
     const token = svc.creds.account_token;
     const first = (await createKey(svc, projectId, { token, json: { name: 'Day' }, headers }))
       .body as IngestKey;
-    expect(tableValues(svc, 'idempotency_keys').some((v) => v.includes(first.key))).toBe(true);
+    expect((await tableValues(svc, 'idempotency_keys')).some((v) => v.includes(first.key))).toBe(
+      true,
+    );
     svc.clock.advance(24 * 60 * 60 * 1000 + 1);
     const later = await createKey(svc, projectId, {
       token,
@@ -351,6 +338,8 @@ describe('Idempotency-Key window', () => {
     });
     expect(later.status).toBe(201);
     expect((later.body as IngestKey).key).not.toBe(first.key);
-    expect(tableValues(svc, 'idempotency_keys').some((v) => v.includes(first.key))).toBe(false);
+    expect((await tableValues(svc, 'idempotency_keys')).some((v) => v.includes(first.key))).toBe(
+      false,
+    );
   });
 });

@@ -1,25 +1,8 @@
 import type { Db } from '../database';
-import type { AccountRow, OrganizationRow, OrgRole } from '../records';
+import type { OrganizationRow } from '../records';
 import type { AccountsStore, IdempotencyReceipt } from '../store';
+import { toAccount, toMembership, type AccountDbRow, type MembershipDbRow } from '../rows/accounts';
 import { receiptWriter } from './idempotency';
-
-type AccountDbRow = {
-  id: string;
-  email: string;
-  name: string | null;
-  password_hash: string;
-  created_at: number;
-  revoked_before: number | null;
-};
-
-const toAccount = (r: AccountDbRow): AccountRow => ({
-  id: r.id,
-  email: r.email,
-  name: r.name,
-  passwordHash: r.password_hash,
-  createdAt: r.created_at,
-  revokedBefore: r.revoked_before,
-});
 
 export function sqliteAccounts(db: Db): AccountsStore {
   const byId = db.prepare<[string], AccountDbRow>('SELECT * FROM accounts WHERE id = ?');
@@ -92,21 +75,13 @@ export function sqliteAccounts(db: Db): AccountsStore {
     },
     async membershipsOf(accountId) {
       return db
-        .prepare<
-          [string],
-          { organization_id: string; account_id: string; role: OrgRole; name: string }
-        >(
+        .prepare<[string], MembershipDbRow>(
           `SELECT m.organization_id, m.account_id, m.role, o.name FROM memberships m
            JOIN organizations o ON o.id = m.organization_id
            WHERE m.account_id = ? ORDER BY o.name`,
         )
         .all(accountId)
-        .map((r) => ({
-          organizationId: r.organization_id,
-          accountId: r.account_id,
-          role: r.role,
-          organizationName: r.name,
-        }));
+        .map(toMembership);
     },
     async createTeam(t, memberIds) {
       db.transaction(() => {

@@ -1,10 +1,14 @@
 import type { Db } from '../database';
-import type {
-  AccessTokenRow,
-  BrowserSessionRow,
-  LoginFamilyRow,
-  RefreshTokenRow,
-} from '../records';
+import {
+  toAccessToken,
+  toBrowserSession,
+  toLoginFamily,
+  toRefreshToken,
+  type AccessTokenDbRow,
+  type BrowserSessionDbRow,
+  type LoginFamilyDbRow,
+  type RefreshTokenDbRow,
+} from '../rows/credentials';
 import type { CredentialsStore } from '../store';
 
 export function sqliteCredentials(db: Db): CredentialsStore {
@@ -16,19 +20,9 @@ export function sqliteCredentials(db: Db): CredentialsStore {
     },
     async family(id) {
       const r = db
-        .prepare<
-          [string],
-          { id: string; account_id: string; login_at: number; revoked_at: number | null }
-        >('SELECT * FROM login_families WHERE id = ?')
+        .prepare<[string], LoginFamilyDbRow>('SELECT * FROM login_families WHERE id = ?')
         .get(id);
-      return r
-        ? ({
-            id: r.id,
-            accountId: r.account_id,
-            loginAt: r.login_at,
-            revokedAt: r.revoked_at,
-          } satisfies LoginFamilyRow)
-        : null;
+      return r ? toLoginFamily(r) : null;
     },
     async revokeFamily(id, at) {
       db.prepare('UPDATE login_families SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(
@@ -43,26 +37,9 @@ export function sqliteCredentials(db: Db): CredentialsStore {
     },
     async refreshToken(hash) {
       const r = db
-        .prepare<
-          [string],
-          {
-            token_hash: string;
-            family_id: string;
-            issued_at: number;
-            expires_at: number;
-            replaced_at: number | null;
-          }
-        >('SELECT * FROM refresh_tokens WHERE token_hash = ?')
+        .prepare<[string], RefreshTokenDbRow>('SELECT * FROM refresh_tokens WHERE token_hash = ?')
         .get(hash);
-      return r
-        ? ({
-            tokenHash: r.token_hash,
-            familyId: r.family_id,
-            issuedAt: r.issued_at,
-            expiresAt: r.expires_at,
-            replacedAt: r.replaced_at,
-          } satisfies RefreshTokenRow)
-        : null;
+      return r ? toRefreshToken(r) : null;
     },
     async markRefreshTokenReplaced(hash, at) {
       const res = db
@@ -80,30 +57,9 @@ export function sqliteCredentials(db: Db): CredentialsStore {
     },
     async accessToken(hash) {
       const r = db
-        .prepare<
-          [string],
-          {
-            token_hash: string;
-            account_id: string;
-            kind: 'session' | 'personal';
-            family_id: string | null;
-            login_at: number;
-            issued_at: number;
-            expires_at: number | null;
-          }
-        >('SELECT * FROM access_tokens WHERE token_hash = ?')
+        .prepare<[string], AccessTokenDbRow>('SELECT * FROM access_tokens WHERE token_hash = ?')
         .get(hash);
-      return r
-        ? ({
-            tokenHash: r.token_hash,
-            accountId: r.account_id,
-            kind: r.kind,
-            familyId: r.family_id,
-            loginAt: r.login_at,
-            issuedAt: r.issued_at,
-            expiresAt: r.expires_at,
-          } satisfies AccessTokenRow)
-        : null;
+      return r ? toAccessToken(r) : null;
     },
     async insertBrowserSession(s) {
       db.prepare(
@@ -113,28 +69,11 @@ export function sqliteCredentials(db: Db): CredentialsStore {
     },
     async browserSession(hash) {
       const r = db
-        .prepare<
-          [string],
-          {
-            token_hash: string;
-            account_id: string;
-            family_id: string;
-            login_at: number;
-            expires_at: number;
-            revoked_at: number | null;
-          }
-        >('SELECT * FROM browser_sessions WHERE token_hash = ?')
+        .prepare<[string], BrowserSessionDbRow>(
+          'SELECT * FROM browser_sessions WHERE token_hash = ?',
+        )
         .get(hash);
-      return r
-        ? ({
-            tokenHash: r.token_hash,
-            accountId: r.account_id,
-            familyId: r.family_id,
-            loginAt: r.login_at,
-            expiresAt: r.expires_at,
-            revokedAt: r.revoked_at,
-          } satisfies BrowserSessionRow)
-        : null;
+      return r ? toBrowserSession(r) : null;
     },
     async revokeBrowserSession(hash, at) {
       db.prepare(

@@ -1,7 +1,6 @@
 import type { Db } from '../database';
 import type { OwnershipRecord, OwnershipStore } from '../store';
-
-type OwnershipDbRow = { rules: string; codeowners: string; updated_at: number };
+import { ownershipAfter, toOwnership, type OwnershipDbRow } from '../rows/ownership';
 
 export function sqliteOwnership(db: Db): OwnershipStore {
   const select = db.prepare<[string], OwnershipDbRow>(
@@ -14,19 +13,20 @@ export function sqliteOwnership(db: Db): OwnershipStore {
        codeowners = excluded.codeowners, updated_at = excluded.updated_at,
        updated_by = excluded.updated_by`,
   );
-  const read = (projectId: string): OwnershipRecord => {
-    const r = select.get(projectId);
-    return r
-      ? { projectId, rules: r.rules, codeowners: r.codeowners, updatedAt: r.updated_at }
-      : { projectId, rules: '', codeowners: '', updatedAt: null };
-  };
+  const read = (projectId: string): OwnershipRecord =>
+    toOwnership(projectId, select.get(projectId) ?? null);
   const setTx = db.transaction((c: Parameters<OwnershipStore['set']>[0]): OwnershipRecord => {
     const current = read(c.projectId);
-    const rules = c.rules ?? current.rules;
-    const codeowners = c.codeowners ?? current.codeowners;
-    if (rules === current.rules && codeowners === current.codeowners) return current;
-    upsert.run({ projectId: c.projectId, rules, codeowners, at: c.at, by: c.by });
-    return { projectId: c.projectId, rules, codeowners, updatedAt: c.at };
+    const next = ownershipAfter(current, c);
+    if (next === null) return current;
+    upsert.run({
+      projectId: c.projectId,
+      rules: next.rules,
+      codeowners: next.codeowners,
+      at: c.at,
+      by: c.by,
+    });
+    return next;
   });
   return {
     async get(projectId) {

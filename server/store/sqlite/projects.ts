@@ -1,35 +1,13 @@
 import type { Db } from '../database';
-import type { IngestKeyRow, OrgRole, ReadableProject } from '../records';
 import type { ProjectsStore } from '../store';
+import {
+  INGEST_KEY_COLUMNS,
+  toIngestKey,
+  toProject,
+  type IngestKeyDbRow,
+  type ProjectDbRow,
+} from '../rows/projects';
 import { receiptWriter } from './idempotency';
-
-type ProjectDbRow = {
-  id: string;
-  organization_id: string;
-  slug: string;
-  name: string;
-  created_at: number;
-  role: OrgRole;
-};
-
-const toProject = (r: ProjectDbRow): ReadableProject => ({
-  id: r.id,
-  organizationId: r.organization_id,
-  slug: r.slug,
-  name: r.name,
-  createdAt: r.created_at,
-  role: r.role,
-});
-
-type IngestKeyDbRow = {
-  id: string;
-  project_id: string;
-  name: string;
-  key_prefix: string;
-  created_at: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-};
 
 export function sqliteProjects(db: Db): ProjectsStore {
   const readableSql = `SELECT p.*, m.role FROM projects p
@@ -84,20 +62,10 @@ export function sqliteProjects(db: Db): ProjectsStore {
     async ingestKeyByHash(hash) {
       const r = db
         .prepare<[string], IngestKeyDbRow>(
-          'SELECT id, project_id, name, key_prefix, created_at, expires_at, revoked_at FROM ingest_keys WHERE key_hash = ?',
+          `SELECT ${INGEST_KEY_COLUMNS} FROM ingest_keys WHERE key_hash = ?`,
         )
         .get(hash);
-      return r
-        ? ({
-            id: r.id,
-            projectId: r.project_id,
-            name: r.name,
-            keyPrefix: r.key_prefix,
-            createdAt: r.created_at,
-            expiresAt: r.expires_at,
-            revokedAt: r.revoked_at,
-          } satisfies IngestKeyRow)
-        : null;
+      return r ? toIngestKey(r) : null;
     },
   };
 }

@@ -1,28 +1,7 @@
 import type { Db } from '../database';
-import type { SupportSeverity, SupportStore, SupportTicketRecord } from '../support-store';
+import type { SupportStore } from '../support-store';
+import { toTicket, type TicketDbRow } from '../rows/support';
 import { receiptWriter } from './idempotency';
-
-type TicketDbRow = {
-  id: string;
-  account_id: string;
-  project_id: string | null;
-  subject: string;
-  message: string;
-  severity: SupportSeverity;
-  status: 'open';
-  created_at: number;
-};
-
-const toTicket = (r: TicketDbRow): SupportTicketRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  projectId: r.project_id,
-  subject: r.subject,
-  message: r.message,
-  severity: r.severity,
-  status: r.status,
-  createdAt: r.created_at,
-});
 
 export function sqliteSupport(db: Db): SupportStore {
   const insertTicket = db.prepare(`INSERT INTO support_tickets

@@ -1,23 +1,23 @@
 import type { PlanTier } from '../../domain/plans';
-import {
-  planStatusOf,
-  type BillingInterval,
-  type Subscription,
-  type SubscriptionState,
-} from '../../domain/subscription';
-import { emptyUsage, type Stream, type UsageByStream } from '../../domain/usage';
+import { planStatusOf, type Subscription } from '../../domain/subscription';
+import type { UsageByStream } from '../../domain/usage';
 import type { Db } from '../database';
 import type { DailyUsageRow, DroppedEventsRow, UsageStore } from '../store';
+import {
+  ownedProjectsSql,
+  SUBSCRIPTION_COLUMNS,
+  toSubscription,
+  toUsageByStream,
+  type StreamUsageDbRow,
+  type SubscriptionDbRow,
+} from '../rows/usage';
 
-/** Projects whose usage an account pays: those of organizations it owns. */
-const OWNED_PROJECTS = `SELECT p.id FROM projects p
-  JOIN memberships m ON m.organization_id = p.organization_id AND m.role = 'owner'
-  WHERE m.account_id = ?`;
+const OWNED_PROJECTS = ownedProjectsSql('?');
 
 /** Usage of every project in organizations the account owns, summed per stream. */
 export function readAccountUsage(db: Db, accountId: string, since: number): UsageByStream {
   const rows = db
-    .prepare<[string, number], { stream: Stream; events: number; bytes: number }>(
+    .prepare<[string, number], StreamUsageDbRow>(
       `SELECT u.stream, SUM(u.events) AS events, SUM(u.bytes) AS bytes
        FROM usage_counters u
        JOIN projects p ON p.id = u.project_id
@@ -26,9 +26,7 @@ export function readAccountUsage(db: Db, accountId: string, since: number): Usag
        GROUP BY u.stream`,
     )
     .all(accountId, since);
-  const usage = emptyUsage();
-  for (const r of rows) usage[r.stream] = { events: r.events, bytes: r.bytes };
-  return usage;
+  return toUsageByStream(rows);
 }
 
 /** The owner of the project's organization pays for it (the first owner by account id). */
@@ -44,14 +42,6 @@ export function readBillingAccount(db: Db, projectId: string) {
       .get(projectId) ?? null
   );
 }
-
-type SubscriptionDbRow = {
-  plan_tier: PlanTier;
-  billing_interval: BillingInterval;
-  subscription_state: SubscriptionState;
-  subscription_period_start: number | null;
-  subscription_period_end: number | null;
-};
 
 export function sqliteUsage(db: Db): UsageStore {
   return {
@@ -87,18 +77,10 @@ export function sqliteUsage(db: Db): UsageStore {
     async subscriptionOf(accountId): Promise<Subscription | null> {
       const r = db
         .prepare<[string], SubscriptionDbRow>(
-          `SELECT plan_tier, billing_interval, subscription_state, subscription_period_start,
-             subscription_period_end FROM accounts WHERE id = ?`,
+          `SELECT ${SUBSCRIPTION_COLUMNS} FROM accounts WHERE id = ?`,
         )
         .get(accountId);
-      if (!r) return null;
-      return {
-        tier: r.plan_tier,
-        billingInterval: r.billing_interval,
-        state: r.subscription_state,
-        periodStart: r.subscription_period_start,
-        periodEnd: r.subscription_period_end,
-      };
+      return r ? toSubscription(r) : null;
     },
     async ownedProjects(accountId) {
       return db

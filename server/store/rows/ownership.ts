@@ -1,0 +1,23 @@
+import type { OwnershipRecord } from '../store';
+
+export type OwnershipDbRow = { rules: string; codeowners: string; updated_at: number };
+
+/** The stored texts, or the empty record of a project that never set them. */
+export const toOwnership = (projectId: string, r: OwnershipDbRow | null): OwnershipRecord =>
+  r
+    ? { projectId, rules: r.rules, codeowners: r.codeowners, updatedAt: r.updated_at }
+    : { projectId, rules: '', codeowners: '', updatedAt: null };
+
+/**
+ * The record after a change, or null when no text really changes (then nothing is written
+ * and `updatedAt` stays).
+ */
+export function ownershipAfter(
+  current: OwnershipRecord,
+  change: { rules?: string; codeowners?: string; at: number },
+): OwnershipRecord | null {
+  const rules = change.rules ?? current.rules;
+  const codeowners = change.codeowners ?? current.codeowners;
+  if (rules === current.rules && codeowners === current.codeowners) return null;
+  return { projectId: current.projectId, rules, codeowners, updatedAt: change.at };
+}

@@ -1,0 +1,36 @@
+import type { PlanTier } from '../../domain/plans';
+import type { BillingInterval, Subscription, SubscriptionState } from '../../domain/subscription';
+import { emptyUsage, type Stream, type UsageByStream } from '../../domain/usage';
+
+/** Projects whose usage an account pays: those of organizations it owns (`$1`/`?`: account). */
+export const ownedProjectsSql = (param: string) => `SELECT p.id FROM projects p
+  JOIN memberships m ON m.organization_id = p.organization_id AND m.role = 'owner'
+  WHERE m.account_id = ${param}`;
+
+export type StreamUsageDbRow = { stream: Stream; events: number; bytes: number };
+
+/** Per-stream sums into the usage of every stream (absent streams count zero). */
+export function toUsageByStream(rows: readonly StreamUsageDbRow[]): UsageByStream {
+  const usage = emptyUsage();
+  for (const r of rows) usage[r.stream] = { events: r.events, bytes: r.bytes };
+  return usage;
+}
+
+export type SubscriptionDbRow = {
+  plan_tier: PlanTier;
+  billing_interval: BillingInterval;
+  subscription_state: SubscriptionState;
+  subscription_period_start: number | null;
+  subscription_period_end: number | null;
+};
+
+export const SUBSCRIPTION_COLUMNS = `plan_tier, billing_interval, subscription_state,
+  subscription_period_start, subscription_period_end`;
+
+export const toSubscription = (r: SubscriptionDbRow): Subscription => ({
+  tier: r.plan_tier,
+  billingInterval: r.billing_interval,
+  state: r.subscription_state,
+  periodStart: r.subscription_period_start,
+  periodEnd: r.subscription_period_end,
+});

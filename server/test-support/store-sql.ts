@@ -1,0 +1,65 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { PgContext } from '../store/postgres/postgres-store';
+import type { Store } from '../store/store';
+
+/**
+ * Raw SQL on a test service's own store, SQLite file or PostgreSQL schema alike, for tests
+ * that look at (or sabotage) what is stored. Write queries with `?` placeholders; on
+ * PostgreSQL they become `$1…`.
+ */
+export type StoreSql = {
+  dialect: 'sqlite' | 'postgres';
+  rows<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Runs statements without parameters (DDL). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+const pgContextOf = (store: Store): PgContext | null =>
+  'pg' in store ? (store as Store & { pg: PgContext }).pg : null;
+
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+export function storeSql(svc: { dir: string; deps: { store: Store } }): StoreSql {
+  const pg = pgContextOf(svc.deps.store);
+  if (pg) {
+    return {
+      dialect: 'postgres',
+      rows: (sql, params = []) => pg.db.rows(numbered(sql), params),
+      exec: async (sql) => {
+        await pg.db.run(sql);
+      },
+      close: async () => undefined,
+    };
+  }
+  const db = new Database(path.join(svc.dir, 'lookout.sqlite'));
+  return {
+    dialect: 'sqlite',
+    rows: async <R>(sql: string, params: readonly unknown[] = []) =>
+      db.prepare(sql).all(...params) as R[],
+    exec: async (sql) => {
+      db.exec(sql);
+    },
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+/** Every value of every row of a table, as text. */
+export async function tableValues(
+  svc: { dir: string; deps: { store: Store } },
+  table: string,
+): Promise<string[]> {
+  const sql = storeSql(svc);
+  try {
+    const rows = await sql.rows(`SELECT * FROM ${table}`);
+    return rows.flatMap((r) => Object.values(r).map((v) => String(v)));
+  } finally {
+    await sql.close();
+  }
+}
