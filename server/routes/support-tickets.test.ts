@@ -11,7 +11,7 @@ import {
   type InvestigationWorld,
 } from '../test-support/investigation-world';
 import { startService, type RunningService } from '../test-support/start-service';
-import { readDb } from '../test-support/telemetry';
+import { storeSql } from '../test-support/store-sql';
 import { listTickets } from '../admin/list-tickets';
 import { CONTEXT_BODY_MAX_BYTES, CONTEXTS_PER_TICKET } from './support-tickets';
 
@@ -44,11 +44,16 @@ describe('support tickets', () => {
       json,
       headers: key === undefined ? {} : { 'Idempotency-Key': key },
     });
-  const ticketCount = () =>
-    readDb(
-      svc.dir,
-      (db) => (db.prepare('SELECT COUNT(*) AS n FROM support_tickets').get() as { n: number }).n,
-    );
+  const stored = async <R>(sql: string, params: unknown[] = []) => {
+    const db = storeSql(svc);
+    try {
+      return await db.rows<R>(sql, params);
+    } finally {
+      await db.close();
+    }
+  };
+  const ticketCount = async () =>
+    (await stored<{ n: number }>('SELECT COUNT(*) AS n FROM support_tickets'))[0]?.n;
 
   beforeAll(async () => {
     svc = await startService();
@@ -111,20 +116,20 @@ describe('support tickets', () => {
     });
 
     it('Idempotency-Key: same body replays (201, one ticket), another body is 409', async () => {
-      const before = ticketCount();
+      const before = (await ticketCount()) ?? 0;
       const headers = { 'Idempotency-Key': 'ticket-retry-1' };
       const first = await open({ subject: 'Retry me', message: 'm' }, headers);
       const again = await open({ subject: 'Retry me', message: 'm' }, headers);
       expect(first.status).toBe(201);
       expect(again.status).toBe(201);
       expect(again.body).toEqual(first.body);
-      expect(ticketCount()).toBe(before + 1);
+      expect(await ticketCount()).toBe(before + 1);
       expectError(
         await open({ subject: 'Other', message: 'm' }, headers),
         409,
         'idempotency_conflict',
       );
-      expect(ticketCount()).toBe(before + 1);
+      expect(await ticketCount()).toBe(before + 1);
       // The key is the account's own: another account's same key is new work.
       const theirs = await open({ subject: 'Retry me', message: 'm' }, headers, w.otherToken);
       expect(theirs.status).toBe(201);
@@ -166,11 +171,12 @@ describe('support tickets', () => {
         subject: { kind: 'issue', id: w.issueId },
         path: null,
       });
-      const stored = readDb(svc.dir, (db) =>
-        db.prepare('SELECT bundle FROM support_ticket_contexts WHERE id = ?').get(ctx.context_id),
-      ) as { bundle: string };
-      expect(JSON.parse(stored.bundle)).toEqual(bundle.body);
-      expect(ctx.bytes).toBe(Buffer.byteLength(stored.bundle));
+      const [row] = await stored<{ bundle: string }>(
+        'SELECT bundle FROM support_ticket_contexts WHERE id = ?',
+        [ctx.context_id],
+      );
+      expect(JSON.parse(row?.bundle ?? '')).toEqual(bundle.body);
+      expect(ctx.bytes).toBe(Buffer.byteLength(row?.bundle ?? ''));
     });
 
     it('attaches a reference to an investigation read path', async () => {
