@@ -3,80 +3,26 @@ import { logTriageKey } from '../../domain/log-triage-key';
 import type { AttributeFilter } from '../../domain/read-rules/attribute-filters';
 import type { Severity } from '../../domain/severity';
 import type { Db } from '../database';
-import type { LogListQuery, LogRecord, LogRule, LogStatus, LogsStore } from '../store';
+import {
+  EFFECTIVE_SEVERITY,
+  LOG_COLUMNS as COLUMNS,
+  LOG_FROM as FROM,
+  logStatusCondition,
+  toLog,
+  type LogDbRow,
+  type LogHead as Head,
+} from '../rows/log-record';
+import { inDriverOrder } from '../rows/log-filter-driver';
+import { mergeNewestFirstPages } from '../rows/newest-first';
+import type { LogListQuery, LogRule, LogsStore } from '../store';
 import { leafCondition, type LogAttributeIndex, type LogToIndex } from './log-attribute-index';
-
-type LogDbRow = {
-  id: string;
-  project_id: string;
-  occurred_at: number;
-  severity: Severity;
-  source: string;
-  message: string;
-  attributes: string;
-  environment: string;
-  release: string;
-  service_name: string;
-  trace_id: string | null;
-  span_id: string | null;
-  sdk_name: string;
-  sdk_version: string;
-  rule_severity: Severity | null;
-  rule_ignored: number | null;
-};
-
-const toLog = (r: LogDbRow): LogRecord => ({
-  id: r.id,
-  projectId: r.project_id,
-  occurredAt: r.occurred_at,
-  severity: r.severity,
-  source: r.source,
-  message: r.message,
-  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-  environment: r.environment,
-  release: r.release,
-  service_name: r.service_name,
-  traceId: r.trace_id,
-  spanId: r.span_id,
-  sdk: { name: r.sdk_name, version: r.sdk_version },
-  rule:
-    r.rule_ignored === null ? null : { severity: r.rule_severity, ignored: r.rule_ignored === 1 },
-});
-
-const COLUMNS = `l.id, l.project_id, l.occurred_at, l.severity, l.source, l.message, l.attributes,
-  l.environment, l.release, l.service_name, l.trace_id, l.span_id, l.sdk_name, l.sdk_version,
-  r.severity_override AS rule_severity, r.ignored AS rule_ignored`;
-
-/** Each log with the rule of its project and triage key (the primary key of the rules). */
-const FROM = `logs l LEFT JOIN log_triage_rules r
-  ON r.project_id = l.project_id AND r.triage_key = l.triage_key`;
 
 /** Unicode-aware case folding (SQLite's lower() only folds ASCII). */
 const FOLD = 'lookout_fold';
 
-/** Severity after log rules: the rule's override, else the captured one. */
-const EFFECTIVE_SEVERITY = 'COALESCE(r.severity_override, l.severity)';
-
-/** Triage status as SQL on the joined rule; a log without a rule is active. */
-function statusCondition(status: LogStatus): string | null {
-  switch (status) {
-    case 'active':
-      return 'COALESCE(r.ignored, 0) = 0';
-    case 'all':
-      return null;
-    case 'ignored':
-      return 'r.ignored = 1';
-  }
-}
-
-type Head = { seq: number; occurred_at: number; id: string };
-
-const newestFirst = (a: Head, b: Head) =>
-  b.occurred_at - a.occurred_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
 /** Conditions on the log row and its rule (everything but attribute filters and the range). */
 function logConditions(q: LogListQuery, where: string[], args: unknown[]): void {
-  const status = statusCondition(q.status);
+  const status = logStatusCondition(q.status);
   if (status !== null) where.push(status);
   if (q.severity !== null) {
     where.push(`${EFFECTIVE_SEVERITY} = ?`);
@@ -209,12 +155,7 @@ export function sqliteLogs(db: Db, attributeIndex: LogAttributeIndex): LogsStore
       if (pathId === undefined) return [];
       filters.push({ f, pathId });
     }
-    // Equality walks the value index straight to the matching logs; strings first, as they
-    // tend to be the most selective.
-    const rank = (x: (typeof filters)[number]) =>
-      x.f.operator !== 'eq' ? 2 : x.f.type === 'string' ? 0 : 1;
-    filters.sort((a, b) => rank(a) - rank(b));
-    const [driver, ...others] = filters;
+    const [driver, ...others] = inDriverOrder(filters);
     if (driver === undefined) return [];
     where.push('a.path_id = ?', 'a.project_n = ?');
     args.push(driver.pathId, n);
@@ -256,10 +197,11 @@ export function sqliteLogs(db: Db, attributeIndex: LogAttributeIndex): LogsStore
     async list(q) {
       // Each project is read on its own along an index in newest-first order, so a page stops
       // after `limit` rows instead of sorting every match; the pages are then merged.
-      const heads: Head[] = [];
-      for (const projectId of q.projectIds) heads.push(...headsOf(projectId, q));
-      heads.sort(newestFirst);
-      const seqs = heads.slice(0, q.limit).map((h) => h.seq);
+      const heads = mergeNewestFirstPages(
+        q.projectIds.map((projectId) => headsOf(projectId, q)),
+        q.limit,
+      );
+      const seqs = heads.map((h) => h.seq);
       if (seqs.length === 0) return [];
       const rows = db
         .prepare<unknown[], LogDbRow & { seq: number }>(

@@ -1,4 +1,10 @@
 import type { Db } from '../database';
+import {
+  METRIC_COLUMNS,
+  METRIC_GROUP_COLUMN as GROUP_COLUMN,
+  toMetric,
+  type MetricDbRow as Row,
+} from '../rows/metric-record';
 import type {
   MetricRecord,
   MetricSeriesCells,
@@ -7,52 +13,6 @@ import type {
   TimeListQuery,
 } from '../store';
 import { mergeNewestFirst, timeListWhere } from './newest-first';
-
-type Row = {
-  id: string;
-  event_id: string;
-  project_id: string;
-  occurred_at: number;
-  name: string;
-  kind: MetricRecord['metricKind'];
-  value: number;
-  unit: string | null;
-  temporality: MetricRecord['temporality'];
-  attributes: string;
-  environment: string;
-  release: string;
-  service_name: string;
-  trace_id: string | null;
-  span_id: string | null;
-  sdk_name: string;
-  sdk_version: string;
-};
-
-const toMetric = (r: Row): MetricRecord => ({
-  id: r.id,
-  eventId: r.event_id,
-  projectId: r.project_id,
-  occurredAt: r.occurred_at,
-  name: r.name,
-  metricKind: r.kind,
-  value: r.value,
-  unit: r.unit,
-  temporality: r.temporality,
-  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-  environment: r.environment,
-  release: r.release,
-  service_name: r.service_name,
-  traceId: r.trace_id,
-  spanId: r.span_id,
-  sdk: { name: r.sdk_name, version: r.sdk_version },
-});
-
-const GROUP_COLUMN = {
-  none: 'NULL',
-  service_name: 'service_name',
-  release: 'release',
-  environment: 'environment',
-} as const;
 
 export function sqliteMetrics(db: Db): MetricsStore {
   return {
@@ -66,9 +26,7 @@ export function sqliteMetrics(db: Db): MetricsStore {
         ]);
         return db
           .prepare<(string | number)[], Row>(
-            `SELECT id, event_id, project_id, occurred_at, name, kind, value, unit, temporality,
-               attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version
-             FROM metric_samples WHERE ${['project_id = ?', ...where].join(' AND ')}
+            `SELECT ${METRIC_COLUMNS} FROM metric_samples WHERE ${['project_id = ?', ...where].join(' AND ')}
              ORDER BY occurred_at DESC, id DESC LIMIT ?`,
           )
           .all(projectId, ...args, q.limit);

@@ -1,39 +1,10 @@
 import type { Db } from '../database';
-import type { ReleaseListQuery, ReleaseRow, ReleasesStore } from '../store';
+import { RELEASE_ORDER, toReleaseRow, type ReleaseDbRow } from '../rows/release-row';
+import type { ReleaseListQuery, ReleasesStore } from '../store';
+
+export { toReleaseRow, type ReleaseDbRow };
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-export type ReleaseDbRow = {
-  project_id: string;
-  release: string;
-  environment: string;
-  service_name: string;
-  issue_count: number;
-  log_count: number;
-  trace_span_count: number;
-  action_count: number;
-  metric_count: number;
-  trace_count: number;
-  error_trace_count: number;
-  first_seen_at: number;
-  last_seen_at: number;
-};
-
-export const toReleaseRow = (r: ReleaseDbRow): ReleaseRow => ({
-  projectId: r.project_id,
-  release: r.release,
-  environment: r.environment,
-  serviceName: r.service_name,
-  issueCount: r.issue_count,
-  logCount: r.log_count,
-  traceSpanCount: r.trace_span_count,
-  actionCount: r.action_count,
-  metricCount: r.metric_count,
-  traceCount: r.trace_count,
-  errorTraceCount: r.error_trace_count,
-  firstSeenAt: r.first_seen_at,
-  lastSeenAt: r.last_seen_at,
-});
 
 /** Release rows come from the `release_rows` rollup only (never from telemetry rows). */
 export function sqliteReleases(db: Db): ReleasesStore {
@@ -72,8 +43,7 @@ export function sqliteReleases(db: Db): ReleasesStore {
       return db
         .prepare<(string | number)[], ReleaseDbRow>(
           `SELECT * FROM release_rows WHERE ${where.join(' AND ')}
-           ORDER BY last_seen_at DESC, project_id DESC, release DESC, environment DESC, service_name DESC
-           LIMIT ?`,
+           ORDER BY ${RELEASE_ORDER} LIMIT ?`,
         )
         .all(...args)
         .map(toReleaseRow);

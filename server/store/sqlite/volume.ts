@@ -1,23 +1,19 @@
 import { STREAMS, type Stream } from '../../domain/usage';
 import type { Db } from '../database';
+import { volumeSource } from '../rows/volume-source';
 import type { VolumeQuery, VolumeStore } from '../store';
-import { HOUR_MS, MINUTE_MS } from './volume-rollup';
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /**
- * Reads the volume rollups: hours when the bucket size is whole hours (and `from` an hour
- * boundary), else minutes. Ranges are at most 31 days and 500 buckets, so a read touches at
- * most a bounded number of rollup rows, never telemetry rows.
+ * Reads the volume rollups (see `volumeSource`). Ranges are at most 31 days and 500 buckets,
+ * so a read touches at most a bounded number of rollup rows, never telemetry rows.
  */
 export function sqliteVolume(db: Db): VolumeStore {
   return {
     async buckets(q: VolumeQuery) {
       if (q.projectIds.length === 0) return [];
-      const hourly = q.stepMs % HOUR_MS === 0 && q.from % HOUR_MS === 0;
-      const [table, column, unit] = hourly
-        ? (['volume_hours', 'hour', HOUR_MS] as const)
-        : (['volume_minutes', 'minute', MINUTE_MS] as const);
+      const { table, column, unit } = volumeSource(q);
       const where = [
         `project_id IN (${marks(q.projectIds.length)})`,
         // Naming every stream lets the primary key (project, stream, bucket, …) seek each
