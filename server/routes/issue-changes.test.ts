@@ -297,7 +297,7 @@ describe('issue changes: PATCH, bulk and the severity rule', () => {
       expect(idsOf(await list(`assignee=${leaver.accountId}`))).toEqual([id]);
       expect(idsOf(await list('assignee=none'))).not.toContain(id);
 
-      removeMembership(svc, tenant.organizationId, leaver.accountId);
+      await removeMembership(svc, tenant.organizationId, leaver.accountId);
       for (const v of [3, 4]) expect(((await get(id, v)).body as IssueJson).assignee).toBeNull();
       expect(idsOf(await list('assignee=none'))).toContain(id);
       expect(idsOf(await list(`assignee=${leaver.accountId}`))).toEqual([]);

@@ -225,7 +225,7 @@ describe('issue notifications', () => {
   it('shows only issues you can still read, and only teams you are in now', async () => {
     await assign(otherProjectIssue, member.accountId, owner);
     expect((await inbox(member)).notifications.map((n) => n.issue_id)).toContain(otherProjectIssue);
-    removeMembership(svc, tenant.organizationId, member.accountId);
+    await removeMembership(svc, tenant.organizationId, member.accountId);
     const gone = await inbox(member);
     expect(gone.notifications).toEqual([]);
     expect(gone.unread).toBe(0);
@@ -237,7 +237,7 @@ describe('issue notifications', () => {
     expect((await inbox(member)).notifications.length).toBe(4);
 
     // Out of the team, its assignments are not yours any more.
-    removeTeamMembership(svc, team, member.accountId);
+    await removeTeamMembership(svc, team, member.accountId);
     const notTeam = (await inbox(member)).notifications.map((n) => n.issue_id);
     expect(notTeam).toHaveLength(3);
     expect(notTeam).not.toContain(issue.n2);

@@ -397,7 +397,7 @@ describe('issue ownership and owners', () => {
       expect((await ownersV2(bareIssue)).suggested_assignee).toMatchObject({
         user_id: leaver.accountId,
       });
-      removeMembership(svc, tenant.organizationId, leaver.accountId);
+      await removeMembership(svc, tenant.organizationId, leaver.accountId);
       expect(await ownersV2(bareIssue)).toMatchObject({ suggested_assignee: null, owners: [] });
     });
 

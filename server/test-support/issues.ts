@@ -1,10 +1,9 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { hashPassword, newId } from '../domain/secrets';
 import type { OrgRole } from '../store/records';
 import { call, signIn, type ApiResponse } from './api-client';
 import type { RunningService } from './start-service';
+import { storeSql } from './store-sql';
 import { NATIVE, addIngestKey, ingest, nativeBody } from './telemetry';
 
 /** Helpers for the issue contract tests: people, teams, projects and issues of a tenant. */
@@ -68,38 +67,44 @@ export async function addProject(
 
 /**
  * Takes an account out of an organization (there is no route for it yet), straight in the
- * database; `addMember` of the store puts it back.
+ * store (SQLite or PostgreSQL); `addMember` of the store puts it back.
  */
-export function removeMembership(
+export async function removeMembership(
   svc: RunningService<boolean>,
   organizationId: string,
   accountId: string,
-): void {
-  const db = new Database(path.join(svc.dir, 'lookout.sqlite'));
-  try {
-    db.prepare('DELETE FROM memberships WHERE organization_id = ? AND account_id = ?').run(
-      organizationId,
-      accountId,
-    );
-  } finally {
-    db.close();
-  }
+): Promise<void> {
+  await deleteRows(
+    svc,
+    'DELETE FROM memberships WHERE organization_id = ? AND account_id = ? RETURNING account_id',
+    [organizationId, accountId],
+  );
 }
 
-/** Takes an account out of a team, straight in the database. */
-export function removeTeamMembership(
+/** Takes an account out of a team, straight in the store. */
+export async function removeTeamMembership(
   svc: RunningService<boolean>,
   teamId: string,
   accountId: string,
-): void {
-  const db = new Database(path.join(svc.dir, 'lookout.sqlite'));
+): Promise<void> {
+  await deleteRows(
+    svc,
+    'DELETE FROM team_members WHERE team_id = ? AND account_id = ? RETURNING account_id',
+    [teamId, accountId],
+  );
+}
+
+/** Runs a DELETE … RETURNING through `rows`, which both stores answer. */
+async function deleteRows(
+  svc: RunningService<boolean>,
+  statement: string,
+  params: unknown[],
+): Promise<void> {
+  const sql = storeSql(svc);
   try {
-    db.prepare('DELETE FROM team_members WHERE team_id = ? AND account_id = ?').run(
-      teamId,
-      accountId,
-    );
+    await sql.rows(statement, params);
   } finally {
-    db.close();
+    await sql.close();
   }
 }
 
