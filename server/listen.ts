@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -7,7 +7,18 @@ import type { AppEnv } from './http/app-env';
 import { answerOversizedHeads } from './http/client-error';
 import { serveUpgrades } from './http/websocket-upgrade';
 
-export type Listening = { server: Server; port: number; close(): Promise<void> };
+export type Listening = {
+  server: Server;
+  port: number;
+  /** Ends at once: every connection is cut, requests under way included. */
+  close(): Promise<void>;
+  /**
+   * Ends in order: no new connections, requests under way finish (each answer closes its
+   * connection), then `closeLive` ends the live connections (their clients reconnect
+   * elsewhere). What is still open after `graceMs` is cut.
+   */
+  shutdown(opts: { graceMs: number; closeLive: () => void }): Promise<void>;
+};
 
 /** Serves the app (HTTP and the live feed's WebSocket upgrades) on one port. */
 export function listen(
@@ -16,21 +27,58 @@ export function listen(
   hostname: string,
 ): Promise<Listening> {
   const wss = new WebSocketServer({ noServer: true });
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
+      const http = server as Server;
+      const closed = new Promise<void>((done) => http.once('close', () => done()));
       resolve({
-        server: server as Server,
+        server: http,
         port: info.port,
         close: () =>
           new Promise<void>((done) => {
             for (const client of wss.clients) client.terminate();
             wss.close();
-            (server as Server).close(() => done());
-            (server as Server).closeAllConnections();
+            http.close(() => done());
+            http.closeAllConnections();
           }),
+        async shutdown({ graceMs, closeLive }) {
+          if (!stopping) {
+            stopping = true;
+            // Stops listening and closes idle keep-alive connections.
+            http.close();
+            for (const res of inFlight) endAfter(http, res);
+            closeLive();
+            wss.close();
+          }
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const late = new Promise<'late'>((done) => {
+            timer = setTimeout(() => done('late'), graceMs);
+          });
+          if ((await Promise.race([closed, late])) === 'late') {
+            for (const client of wss.clients) client.terminate();
+            http.closeAllConnections();
+            await closed;
+          }
+          clearTimeout(timer);
+        },
       });
+    });
+    (server as Server).on('request', (_req, res: ServerResponse) => {
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+      // A request that came on a kept-alive connection while stopping is still answered.
+      if (stopping) endAfter(server as Server, res);
     });
     answerOversizedHeads(server as Server);
     serveUpgrades(server as Server, wss, (request, env) => app.fetch(request, env));
   });
+}
+
+/** The connection of `res` closes once it is answered instead of waiting for another request. */
+function endAfter(server: Server, res: ServerResponse): void {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+  // Already answering: the connection is idle once the answer is out.
+  else res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
 }

@@ -1,6 +1,8 @@
 import { ConfigError, readConfig, type ServiceConfig } from './config';
 import { listen } from './listen';
+import { migrateStore } from './migrate-command';
 import { createService } from './service';
+import { SHUTDOWN_GRACE_MS, shutdownService } from './shutdown';
 
 function configOrExit(): ServiceConfig {
   try {
@@ -14,24 +16,57 @@ function configOrExit(): ServiceConfig {
   }
 }
 
-async function main() {
-  const config = configOrExit();
-  const { app, store, deps, demoCredentialsFile } = await createService(config);
-  const running = await listen(app, config.port, config.host);
-  process.stdout.write(`Lookout is running at http://localhost:${running.port}\n`);
-  if (demoCredentialsFile) process.stdout.write(`Demo sign-in: see ${demoCredentialsFile}\n`);
+/** `migrate`: migrate the configured store and exit (the service also migrates on start). */
+async function migrate(config: ServiceConfig) {
+  const { store, from, to } = await migrateStore(config);
+  process.stdout.write(
+    from === to
+      ? `The ${store} store is at schema version ${to}; nothing to migrate.\n`
+      : `Migrated the ${store} store from schema version ${from} to ${to}.\n`,
+  );
+}
 
+async function serve(config: ServiceConfig) {
+  const service = await createService(config);
+  const running = await listen(service.app, config.port, config.host);
+  process.stdout.write(`Lookout is running at http://localhost:${running.port}\n`);
+  if (service.demoCredentialsFile) {
+    process.stdout.write(`Demo sign-in: see ${service.demoCredentialsFile}\n`);
+  }
+
+  let stopping = false;
   const stop = () => {
-    // 1001 "going away": clients reconnect to the next instance with a fresh ticket.
-    deps.feed.closeAll(1001, 'service stopping');
-    void running
-      .close()
-      .then(() => store.close())
-      .then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+    if (stopping) return;
+    stopping = true;
+    // Should closing hang (a store that does not answer), exit anyway.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+    shutdownService(running, service).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`Stopping failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-void main();
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  if (rest.length > 0 || (command !== undefined && command !== 'migrate')) {
+    process.stderr.write('Usage: tsx server/main.ts [migrate]\n');
+    process.exit(2);
+  }
+  const config = configOrExit();
+  if (command === 'migrate') {
+    await migrate(config);
+    process.exit(0);
+  }
+  await serve(config);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -4,21 +4,34 @@ import type { Deps } from './http/app-env';
 import { createFeedHub } from './feed/feed-hub';
 import { createLogger } from './http/logger';
 import { openStore } from './store/open-store';
+import { openSharedState } from './shared-state';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
 import { seedDemoTelemetry } from './demo/seed-demo-world';
 
 /** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
 export async function createService(config: ServiceConfig, now: () => number = Date.now) {
   const store = await openStore(config);
-  const feed = createFeedHub({ store, now, ticketTtlSeconds: config.feedTicketTtlSeconds });
+  const log = createLogger(config.logLevel);
+  const shared = await openSharedState(config, store, log, now);
+  const feed = createFeedHub({
+    store,
+    now,
+    ticketTtlSeconds: config.feedTicketTtlSeconds,
+    tickets: shared.feedTickets,
+    bus: shared.feedBus,
+  });
   const deps: Deps = {
     store,
     config,
     now,
-    log: createLogger(config.logLevel),
+    log,
     feed,
-    // logout-all ends the account's live connections (spec: Sign-out rules).
-    onAccountSignedOutEverywhere: new Set([(accountId) => feed.closeAccount(accountId)]),
+    ingestLimiter: shared.ingestLimiter,
+    // logout-all ends the account's live connections on every instance (spec: Sign-out rules).
+    onAccountSignedOutEverywhere: new Set([
+      (accountId) =>
+        void feed.closeAccount(accountId).catch(() => log.error('live feed: logout-all failed')),
+    ]),
   };
   let demoCredentialsFile: string | null = null;
   if (config.demo && (await store.accounts.count()) === 0) {
@@ -28,5 +41,10 @@ export async function createService(config: ServiceConfig, now: () => number = D
     if (config.demoScale > 0) await seedDemoTelemetry(deps, demo);
   }
   const app = createApp(deps);
-  return { app, deps, store, demoCredentialsFile };
+  /** Ends what instances share (the feed's listening connection), then the store. */
+  const close = async () => {
+    await shared.close();
+    await store.close();
+  };
+  return { app, deps, store, demoCredentialsFile, close };
 }

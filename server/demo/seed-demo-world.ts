@@ -1,4 +1,5 @@
 import { createApp } from '../app';
+import { createRateLimiter } from '../http/rate-limit';
 import { subscriptionFor } from '../domain/subscription';
 import type { Deps } from '../http/app-env';
 import type { DemoAccounts, DemoCredentials } from './demo-accounts';
@@ -70,7 +71,12 @@ export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise
   const { demoScale: scale, demoSeed: seed } = deps.config;
   const pro = subscriptionFor({ tier: 'pro' }, deps.now());
   if (pro.ok) await deps.store.usage.setPlan(demo.ownerAccountId, pro.subscription);
-  const app = createApp({ ...deps, log: { info: () => {}, error: deps.log.error } });
+  const app = createApp({
+    ...deps,
+    log: { info: () => {}, error: deps.log.error },
+    // Its own buckets, as before the limit was shared: seeding does not spend the served keys'.
+    ingestLimiter: createRateLimiter({ ...deps.config.ingestRate, now: deps.now }),
+  });
   deps.log.info(`Seeding the demo world (scale ${scale}, seed ${seed})…`);
   const result = await seedDemoWorld({
     app,

@@ -88,10 +88,10 @@ const log = (id: string, projectId: string): FeedMessage => ({
 });
 
 describe('feed hub tickets', () => {
-  it('a ticket is a new lk_ft_ secret with the configured lifetime', () => {
+  it('a ticket is a new lk_ft_ secret with the configured lifetime', async () => {
     const { hub } = setup(45);
-    const a = hub.issueTicket('acc-1');
-    const b = hub.issueTicket('acc-1');
+    const a = await hub.issueTicket('acc-1');
+    const b = await hub.issueTicket('acc-1');
     expect(a.ticket).toMatch(/^lk_ft_[A-Za-z0-9_-]{40,}$/);
     expect(a.expiresInSeconds).toBe(45);
     expect(b.ticket).not.toBe(a.ticket);
@@ -100,7 +100,7 @@ describe('feed hub tickets', () => {
   it('is single-use: the first redeem gets the grant, the second nothing', async () => {
     const { hub, world } = setup();
     world.addAccount('acc-1');
-    const { ticket } = hub.issueTicket('acc-1');
+    const { ticket } = await hub.issueTicket('acc-1');
     expect(await hub.redeem(ticket)).toEqual({ accountId: 'acc-1', issuedAt: T0 });
     expect(await hub.redeem(ticket)).toBeNull();
   });
@@ -108,7 +108,7 @@ describe('feed hub tickets', () => {
   it('concurrent redeems of one ticket: exactly one wins', async () => {
     const { hub, world } = setup();
     world.addAccount('acc-1');
-    const { ticket } = hub.issueTicket('acc-1');
+    const { ticket } = await hub.issueTicket('acc-1');
     const results = await Promise.all([hub.redeem(ticket), hub.redeem(ticket), hub.redeem(ticket)]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
   });
@@ -116,15 +116,15 @@ describe('feed hub tickets', () => {
   it('an unknown ticket, or a ticket of an unknown account, is refused', async () => {
     const { hub } = setup();
     expect(await hub.redeem('lk_ft_unknown')).toBeNull();
-    const { ticket } = hub.issueTicket('gone');
+    const { ticket } = await hub.issueTicket('gone');
     expect(await hub.redeem(ticket)).toBeNull();
   });
 
   it('expires when its lifetime has elapsed (and is spent by the late try)', async () => {
     const { hub, world, advance } = setup(60);
     world.addAccount('acc-1');
-    const inTime = hub.issueTicket('acc-1').ticket;
-    const late = hub.issueTicket('acc-1').ticket;
+    const inTime = (await hub.issueTicket('acc-1')).ticket;
+    const late = (await hub.issueTicket('acc-1')).ticket;
     advance(59_999);
     expect(await hub.redeem(inTime)).not.toBeNull();
     advance(1);
@@ -136,11 +136,11 @@ describe('feed hub tickets', () => {
   it('a ticket issued at or before the account’s logout-all is refused; a later one is not', async () => {
     const { hub, world, advance, now } = setup();
     world.addAccount('acc-1');
-    const before = hub.issueTicket('acc-1').ticket;
+    const before = (await hub.issueTicket('acc-1')).ticket;
     const row = world.accounts.get('acc-1');
     if (row) row.revokedBefore = now();
     advance(1);
-    const after = hub.issueTicket('acc-1').ticket;
+    const after = (await hub.issueTicket('acc-1')).ticket;
     expect(await hub.redeem(before)).toBeNull();
     expect(await hub.redeem(after)).not.toBeNull();
   });
@@ -149,9 +149,9 @@ describe('feed hub tickets', () => {
     const { hub, world } = setup();
     world.addAccount('acc-1');
     world.addAccount('acc-2');
-    const mine = hub.issueTicket('acc-1').ticket;
-    const theirs = hub.issueTicket('acc-2').ticket;
-    hub.closeAccount('acc-1');
+    const mine = (await hub.issueTicket('acc-1')).ticket;
+    const theirs = (await hub.issueTicket('acc-2')).ticket;
+    await hub.closeAccount('acc-1');
     expect(await hub.redeem(mine)).toBeNull();
     expect(await hub.redeem(theirs)).not.toBeNull();
   });
@@ -258,7 +258,7 @@ describe('feed hub connections', () => {
     hub.attach({ accountId: 'acc-1', issuedAt: T0 }, a);
     hub.attach({ accountId: 'acc-1', issuedAt: T0 }, a2);
     hub.attach({ accountId: 'acc-2', issuedAt: T0 }, b);
-    hub.closeAccount('acc-1');
+    await hub.closeAccount('acc-1');
     expect(CLOSE_SIGNED_OUT).toBe(4001);
     expect(a.closes).toEqual([{ code: 4001, reason: 'signed out everywhere' }]);
     expect(a2.closes).toEqual([{ code: 4001, reason: 'signed out everywhere' }]);
@@ -272,10 +272,10 @@ describe('feed hub connections', () => {
   it('a ticket redeemed before logout-all but attached after it is closed at once', async () => {
     const { hub, world, advance } = setup();
     world.addAccount('acc-1', ['p1']);
-    const grant = await hub.redeem(hub.issueTicket('acc-1').ticket);
+    const grant = await hub.redeem((await hub.issueTicket('acc-1')).ticket);
     expect(grant).not.toBeNull();
     if (!grant) return;
-    hub.closeAccount('acc-1'); // logout-all while the handshake is still under way
+    await hub.closeAccount('acc-1'); // logout-all while the handshake is still under way
     const late = socket();
     hub.attach(grant, late);
     expect(late.closes).toEqual([{ code: 4001, reason: 'signed out everywhere' }]);
@@ -285,7 +285,7 @@ describe('feed hub connections', () => {
 
     // A ticket issued after the logout-all opens a connection as usual.
     advance(1);
-    const fresh = await hub.redeem(hub.issueTicket('acc-1').ticket);
+    const fresh = await hub.redeem((await hub.issueTicket('acc-1')).ticket);
     if (!fresh) throw new Error('fresh ticket refused');
     const ok = socket();
     hub.attach(fresh, ok);

@@ -1,5 +1,7 @@
 import { hashToken, newToken } from '../domain/secrets';
 import type { Store } from '../store/store';
+import { inProcessFeedBus, type FeedBus } from './feed-bus';
+import { memoryFeedTickets, type FeedTickets } from './feed-tickets';
 
 /** One message of the live feed (spec: Events): read `type` before `data`. */
 export type FeedMessage = {
@@ -22,6 +24,11 @@ export type FeedGrant = { accountId: string; issuedAt: number };
 /** Close code when logout-all ends a connection: the client must sign in again, not just reconnect. */
 export const CLOSE_SIGNED_OUT = 4001;
 /**
+ * Close code when the instance stops (SIGTERM, a deploy): 1001 "going away". Like any close
+ * but 4001, the console reconnects with a fresh ticket, to this or another instance.
+ */
+export const CLOSE_GOING_AWAY = 1001;
+/**
  * Close code when a connection stopped reading: like any close but 4001, the client reconnects
  * and re-reads the lists.
  */
@@ -35,27 +42,52 @@ export const CLOSE_TOO_SLOW = 4008;
 export const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 /** How long a connection trusts its list of readable projects before re-reading it. */
 const READABLE_TTL_MS = 5_000;
+/**
+ * How long a redeemed ticket counts as a connection being opened. The WebSocket handshake
+ * follows the redeem at once; one that never completes must not keep the instance marked as
+ * listening for good.
+ */
+const HANDSHAKE_MS = 30_000;
 
 /**
  * Tickets, live connections and fan-out. A ticket is single-use and short-lived; an event
  * reaches a connection only when its account can read the event's project (checked per
- * event, with a short cache, so access changes apply within seconds).
+ * event, with a short cache, so access changes apply within seconds). Tickets live in
+ * `tickets` and events reach the other service instances through `bus`: both are in memory
+ * for one instance and in PostgreSQL for several.
  */
 export function createFeedHub(deps: {
   store: Store;
   now: () => number;
   ticketTtlSeconds: number;
   maxBacklogBytes?: number;
+  tickets?: FeedTickets;
+  bus?: FeedBus;
 }) {
   const maxBacklog = deps.maxBacklogBytes ?? MAX_BACKLOG_BYTES;
-  const tickets = new Map<string, { accountId: string; issuedAt: number; expiresAt: number }>();
+  const tickets = deps.tickets ?? memoryFeedTickets();
+  const bus = deps.bus ?? inProcessFeedBus();
   const connections = new Set<Connection>();
+  /** Grants redeemed whose handshake has not attached a connection yet. */
+  const handshakes = new Map<FeedGrant, ReturnType<typeof setTimeout>>();
   /** When each account last signed out everywhere (for handshakes still under way then). */
   const signedOutAt = new Map<string, number>();
+  let listening = false;
 
-  function sweepTickets() {
+  /**
+   * Tells the other instances whether this one holds or opens a connection. Becoming
+   * listening is awaited before the handshake answers, so an event accepted anywhere after
+   * the client saw its connection open is published to the bus.
+   */
+  async function updateListening(): Promise<void> {
+    const now = connections.size > 0 || handshakes.size > 0;
+    if (now === listening) return;
+    listening = now;
+    await bus.setListening(now);
+  }
+
+  function sweepSignOuts() {
     const now = deps.now();
-    for (const [k, t] of tickets) if (t.expiresAt <= now) tickets.delete(k);
     // Once every ticket issued before a sign-out has expired, no handshake can still depend on it.
     const ttlMs = deps.ticketTtlSeconds * 1000;
     for (const [a, at] of signedOutAt) if (now - at > ttlMs) signedOutAt.delete(a);
@@ -70,12 +102,57 @@ export function createFeedHub(deps: {
     return conn.readable.projectIds;
   }
 
+  /** Sends one project's messages to this instance's connections allowed to read it. */
+  async function deliver(projectId: string, texts: readonly string[]): Promise<void> {
+    if (texts.length === 0 || connections.size === 0) return;
+    for (const conn of [...connections]) {
+      if (!(await readable(conn)).has(projectId)) continue;
+      for (const text of texts) {
+        if (conn.backlog() > maxBacklog) {
+          drop(conn);
+          conn.close(
+            CLOSE_TOO_SLOW,
+            'the connection stopped reading; reconnect and re-read the lists',
+          );
+          break;
+        }
+        try {
+          conn.send(text);
+        } catch {
+          drop(conn);
+          break;
+        }
+      }
+    }
+  }
+
+  function drop(conn: Connection) {
+    if (connections.delete(conn)) void updateListening().catch(() => undefined);
+  }
+
+  /** Closes this instance's connections of the account (logout-all at `at`). */
+  function closeLocal(accountId: string, at: number) {
+    signedOutAt.set(accountId, Math.max(at, signedOutAt.get(accountId) ?? at));
+    for (const conn of [...connections]) {
+      if (conn.accountId !== accountId) continue;
+      drop(conn);
+      conn.close(CLOSE_SIGNED_OUT, 'signed out everywhere');
+    }
+  }
+
+  bus.receive({
+    wanted: () => connections.size > 0,
+    event: deliver,
+    signedOut: closeLocal,
+  });
+
   return {
-    issueTicket(accountId: string): { ticket: string; expiresInSeconds: number } {
-      sweepTickets();
-      const ticket = newToken('feedTicket');
+    async issueTicket(accountId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
+      sweepSignOuts();
       const now = deps.now();
-      tickets.set(hashToken(ticket), {
+      await tickets.sweep(now);
+      const ticket = newToken('feedTicket');
+      await tickets.put(hashToken(ticket), {
         accountId,
         issuedAt: now,
         expiresAt: now + deps.ticketTtlSeconds * 1000,
@@ -85,15 +162,21 @@ export function createFeedHub(deps: {
 
     /** The ticket's grant if it is unused, unexpired and not revoked by logout-all; it is then spent. */
     async redeem(ticket: string): Promise<FeedGrant | null> {
-      const key = hashToken(ticket);
-      const t = tickets.get(key);
+      const t = await tickets.take(hashToken(ticket));
       if (!t) return null;
-      tickets.delete(key);
       if (t.expiresAt <= deps.now()) return null;
       const account = await deps.store.accounts.byId(t.accountId);
       if (!account || (account.revokedBefore !== null && t.issuedAt <= account.revokedBefore))
         return null;
-      return { accountId: t.accountId, issuedAt: t.issuedAt };
+      const grant: FeedGrant = { accountId: t.accountId, issuedAt: t.issuedAt };
+      const timer = setTimeout(() => {
+        handshakes.delete(grant);
+        void updateListening().catch(() => undefined);
+      }, HANDSHAKE_MS);
+      timer.unref();
+      handshakes.set(grant, timer);
+      await updateListening();
+      return grant;
     },
 
     /**
@@ -102,54 +185,48 @@ export function createFeedHub(deps: {
      * would have closed it.
      */
     attach(grant: FeedGrant, socket: Pick<Connection, 'send' | 'close' | 'backlog'>): () => void {
+      clearTimeout(handshakes.get(grant));
+      handshakes.delete(grant);
       const signedOut = signedOutAt.get(grant.accountId);
       if (signedOut !== undefined && grant.issuedAt <= signedOut) {
         socket.close(CLOSE_SIGNED_OUT, 'signed out everywhere');
+        void updateListening().catch(() => undefined);
         return () => {};
       }
       const conn: Connection = { accountId: grant.accountId, ...socket, readable: null };
       connections.add(conn);
-      return () => connections.delete(conn);
+      void updateListening().catch(() => undefined);
+      return () => drop(conn);
     },
 
-    /** Sends the messages of one project to every connection allowed to read it. */
+    /**
+     * Whether a publish can reach anyone: a connection here or at another instance. Building
+     * the messages costs more than storing the batch, so nobody listening skips it.
+     */
+    async hasListeners(): Promise<boolean> {
+      return connections.size > 0 || (await bus.othersListening());
+    },
+
+    /** Sends the messages of one project to every connection allowed to read it, on every instance. */
     async publish(projectId: string, messages: FeedMessage[]): Promise<void> {
-      if (messages.length === 0 || connections.size === 0) return;
+      if (messages.length === 0) return;
       const texts = messages.map((m) => JSON.stringify(m));
-      for (const conn of [...connections]) {
-        if (!(await readable(conn)).has(projectId)) continue;
-        for (const text of texts) {
-          if (conn.backlog() > maxBacklog) {
-            connections.delete(conn);
-            conn.close(
-              CLOSE_TOO_SLOW,
-              'the connection stopped reading; reconnect and re-read the lists',
-            );
-            break;
-          }
-          try {
-            conn.send(text);
-          } catch {
-            connections.delete(conn);
-            break;
-          }
-        }
-      }
+      await deliver(projectId, texts);
+      if (await bus.othersListening()) await bus.publish(projectId, texts);
     },
 
-    closeAccount(accountId: string): void {
-      signedOutAt.set(accountId, deps.now());
-      for (const conn of [...connections]) {
-        if (conn.accountId !== accountId) continue;
-        connections.delete(conn);
-        conn.close(CLOSE_SIGNED_OUT, 'signed out everywhere');
-      }
-      for (const [k, t] of tickets) if (t.accountId === accountId) tickets.delete(k);
+    /** Logout-all: closes the account's connections on every instance and spends its tickets. */
+    async closeAccount(accountId: string): Promise<void> {
+      const at = deps.now();
+      closeLocal(accountId, at);
+      await Promise.all([tickets.dropAccount(accountId), bus.signedOutEverywhere(accountId, at)]);
     },
 
+    /** Closes this instance's connections (shutdown). */
     closeAll(code: number, reason: string): void {
       for (const conn of connections) conn.close(code, reason);
       connections.clear();
+      void updateListening().catch(() => undefined);
     },
 
     get connectionCount() {

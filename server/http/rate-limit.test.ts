@@ -2,27 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { createRateLimiter, rateLimited } from './rate-limit';
 
 describe('createRateLimiter', () => {
-  it('allows a burst, then refuses until tokens refill', () => {
+  it('allows a burst, then refuses until tokens refill', async () => {
     let t = 0;
     const limiter = createRateLimiter({ perSecond: 2, burst: 3, now: () => t });
-    expect([1, 2, 3].map(() => limiter.take('k').ok)).toEqual([true, true, true]);
-    const refused = limiter.take('k');
-    expect(refused).toEqual({ ok: false, retryAfterSeconds: 1 });
+    const burst = [await limiter.take('k'), await limiter.take('k'), await limiter.take('k')];
+    expect(burst.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(await limiter.take('k')).toEqual({ ok: false, retryAfterSeconds: 1 });
     t += 500;
-    expect(limiter.take('k').ok).toBe(true);
+    expect((await limiter.take('k')).ok).toBe(true);
   });
 
-  it('keeps keys apart', () => {
+  it('keeps keys apart', async () => {
     const limiter = createRateLimiter({ perSecond: 1, burst: 1, now: () => 0 });
-    expect(limiter.take('a').ok).toBe(true);
-    expect(limiter.take('a').ok).toBe(false);
-    expect(limiter.take('b').ok).toBe(true);
+    expect((await limiter.take('a')).ok).toBe(true);
+    expect((await limiter.take('a')).ok).toBe(false);
+    expect((await limiter.take('b')).ok).toBe(true);
   });
 
-  it('asks for at least one whole second', () => {
+  it('asks for at least one whole second', async () => {
     const limiter = createRateLimiter({ perSecond: 1000, burst: 1, now: () => 0 });
-    limiter.take('k');
-    expect(limiter.take('k')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    await limiter.take('k');
+    expect(await limiter.take('k')).toEqual({ ok: false, retryAfterSeconds: 1 });
+  });
+
+  it('names the whole seconds until a token is back', async () => {
+    const limiter = createRateLimiter({ perSecond: 0.25, burst: 1, now: () => 0 });
+    await limiter.take('k');
+    expect(await limiter.take('k')).toEqual({ ok: false, retryAfterSeconds: 4 });
   });
 });
 

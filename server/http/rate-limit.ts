@@ -1,27 +1,36 @@
 import { ApiError } from './api-error';
 
+export type RateLimitTake = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 /**
- * A token bucket per key: `burst` requests at once, refilled at `perSecond`. In memory, so
- * per service instance.
+ * Token buckets per key: `burst` requests at once, refilled at `perSecond`. In memory for one
+ * service instance; in PostgreSQL (pg-shared-state.ts) when several share the limit.
  */
-export function createRateLimiter(opts: { perSecond: number; burst: number; now: () => number }) {
+export type RateLimiter = {
+  /** Takes one token; when none is left, how many whole seconds until one is. */
+  take(key: string): Promise<RateLimitTake>;
+};
+
+export type RateLimitOptions = { perSecond: number; burst: number; now: () => number };
+
+/** The answer for a bucket left with `tokens` after a take (`taken` false: none was left). */
+export function takeResult(taken: boolean, tokens: number, perSecond: number): RateLimitTake {
+  if (taken) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perSecond)) };
+}
+
+export function createRateLimiter(opts: RateLimitOptions): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
-    /** Takes one token; when none is left, how many whole seconds until one is. */
-    take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    take: async (key) => {
       const now = opts.now();
       const b = buckets.get(key) ?? { tokens: opts.burst, at: now };
       b.tokens = Math.min(opts.burst, b.tokens + ((now - b.at) / 1000) * opts.perSecond);
       b.at = now;
       buckets.set(key, b);
-      if (b.tokens >= 1) {
-        b.tokens -= 1;
-        return { ok: true };
-      }
-      return {
-        ok: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((1 - b.tokens) / opts.perSecond)),
-      };
+      const taken = b.tokens >= 1;
+      if (taken) b.tokens -= 1;
+      return takeResult(taken, b.tokens, opts.perSecond);
     },
   };
 }

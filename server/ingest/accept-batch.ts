@@ -46,7 +46,7 @@ function usageLimitExceeded(limit: string, resetAt: number): ApiError {
 
 async function publish(deps: Deps, result: AcceptResult): Promise<void> {
   // Building every record's view costs more than the write itself when nobody listens.
-  if (deps.feed.connectionCount === 0) return;
+  if (!(await deps.feed.hasListeners())) return;
   const { stored } = result;
   const projectId = stored.projectId;
   const messages: FeedMessage[] = [];

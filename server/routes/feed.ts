@@ -40,8 +40,8 @@ const ticketRoute = createRoute({
 export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(
     { ...ticketRoute, middleware: [requireAccount(deps, { session: false })] as const },
-    (c) => {
-      const { ticket, expiresInSeconds } = deps.feed.issueTicket(c.get('principal').accountId);
+    async (c) => {
+      const { ticket, expiresInSeconds } = await deps.feed.issueTicket(c.get('principal').accountId);
       return c.json({ ticket, expires_in_seconds: expiresInSeconds }, 200);
     },
   );

@@ -11,7 +11,7 @@ import type { AppEnv, Deps } from '../http/app-env';
 import { requireIngestKey, requireIngestProject } from '../http/ingest-auth';
 import { jsonBody } from '../http/json-body';
 import { errorResponses, jsonContent } from '../http/openapi-shared';
-import { createRateLimiter, rateLimited } from '../http/rate-limit';
+import { rateLimited } from '../http/rate-limit';
 import type { MiddlewareHandler } from 'hono';
 import type { AcceptResult } from '../store/store';
 
@@ -40,9 +40,8 @@ const nativeCounts = (r: AcceptResult) => ({
  * them in the OpenAPI document.
  */
 export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const limiter = createRateLimiter({ ...deps.config.ingestRate, now: deps.now });
   const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const taken = limiter.take(c.get('ingestKey').keyId);
+    const taken = await deps.ingestLimiter.take(c.get('ingestKey').keyId);
     if (!taken.ok) throw rateLimited(taken.retryAfterSeconds);
     await next();
   };

@@ -9,7 +9,8 @@ import type { DemoCredentials } from '../demo/demo-accounts';
 import type { AppEnv, Deps } from '../http/app-env';
 import type { Logger } from '../http/logger';
 import { createService } from '../service';
-import { createTestDatabase } from './test-database';
+import { shutdownService } from '../shutdown';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** A clock that only moves when a test moves it, so expiry is tested without sleeping. */
 export type TestClock = {
@@ -42,6 +43,8 @@ export type StartOptions<D extends boolean> = {
   clock?: TestClock;
   /** Registers extra routes on the app before it listens (e.g. a handler that throws). */
   extend?: (app: OpenAPIHono<AppEnv>) => void;
+  /** Another instance on the same store: the PostgreSQL schema of this running service. */
+  sameDatabaseAs?: RunningService<boolean>;
 };
 
 export type RunningService<D extends boolean> = {
@@ -51,6 +54,10 @@ export type RunningService<D extends boolean> = {
   clock: TestClock;
   dir: string;
   creds: D extends true ? DemoCredentials : null;
+  /** Where its data lives (PostgreSQL schema, or none for SQLite). */
+  database: TestDatabase;
+  /** SIGTERM's orderly shutdown (see server/shutdown.ts); `close()` still cleans up after it. */
+  shutdown(graceMs?: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -63,7 +70,9 @@ export async function startService<D extends boolean = false>(
 ): Promise<RunningService<D>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-test-'));
   const clock = opts.clock ?? createTestClock();
-  const database = await createTestDatabase();
+  const database = opts.sameDatabaseAs
+    ? opts.sameDatabaseAs.database.share()
+    : await createTestDatabase();
   const config = testConfig(dir, {
     databaseUrl: database.url,
     ...opts.config,
@@ -86,6 +95,7 @@ export async function startService<D extends boolean = false>(
 
   const running = await listen(app, 0, '127.0.0.1');
   const port = running.port;
+  let stopped = false;
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -94,9 +104,17 @@ export async function startService<D extends boolean = false>(
     clock,
     dir,
     creds: creds as RunningService<D>['creds'],
+    database,
+    async shutdown(graceMs) {
+      stopped = true;
+      await shutdownService(running, service, graceMs);
+    },
     async close() {
-      await running.close();
-      await service.store.close();
+      if (!stopped) {
+        stopped = true;
+        await running.close();
+        await service.close();
+      }
       await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -7,7 +7,12 @@ import { forgetPartitions } from '../store/postgres/pg-partitions';
  * the second run of the contract suite), each service gets its own fresh PostgreSQL schema
  * in that database; otherwise null, and the service uses SQLite in its data directory.
  */
-export type TestDatabase = { url: string | null; drop(): Promise<void> };
+export type TestDatabase = {
+  url: string | null;
+  drop(): Promise<void>;
+  /** Another user of the same schema (a second service instance); the last `drop()` drops it. */
+  share(): TestDatabase;
+};
 
 export const testDatabaseServer = (): string | null =>
   process.env.LOOKOUT_TEST_DATABASE_URL?.trim() || null;
@@ -21,16 +26,30 @@ export function urlWithSchema(base: string, schema: string): string {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = testDatabaseServer();
-  if (!base) return { url: null, drop: async () => undefined };
+  if (!base) {
+    const none: TestDatabase = { url: null, drop: async () => undefined, share: () => none };
+    return none;
+  }
   const schema = `lookout_t_${randomBytes(6).toString('hex')}`;
   await withClient(base, (c) => c.query(`CREATE SCHEMA ${schema}`));
-  return {
-    url: urlWithSchema(base, schema),
-    async drop() {
-      forgetPartitions(schema);
-      await withClient(base, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-    },
+  const url = urlWithSchema(base, schema);
+  let users = 0;
+  const user = (): TestDatabase => {
+    users++;
+    let dropped = false;
+    return {
+      url,
+      async drop() {
+        if (dropped) return;
+        dropped = true;
+        if (--users > 0) return;
+        forgetPartitions(schema);
+        await withClient(base, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+      },
+      share: user,
+    };
   };
+  return user();
 }
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {

@@ -541,10 +541,36 @@ CREATE TABLE feed_tickets (
   issued_at BIGINT NOT NULL,
   expires_at BIGINT NOT NULL
 );
+-- (F) logout-all spends the account's unused tickets.
+CREATE INDEX feed_tickets_account ON feed_tickets(account_id);
 CREATE TABLE rate_buckets (
   key ${T} PRIMARY KEY,
   tokens DOUBLE PRECISION NOT NULL,
-  at BIGINT NOT NULL
+  at BIGINT NOT NULL,
+  -- (F) whether the last take got a token: the one upsert per request answers with it.
+  taken BOOLEAN NOT NULL DEFAULT true
+);
+-- (F) The live feed across instances (pg-feed-bus.ts): a publish (kind 'event', subject
+-- the project) or a logout-all (kind 'signout', subject the account, at its time) is stored
+-- here and announced by NOTIFY with its id (payloads are limited to 8000 bytes), so an
+-- instance whose listening connection dropped catches up; rows are dropped after minutes.
+-- \`body\` is a JSON array of the messages as sent (TEXT: JSON escapes U+0000, which
+-- JSONB refuses).
+CREATE TABLE feed_events (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  origin ${T} NOT NULL,
+  kind ${T} NOT NULL CHECK (kind IN ('event', 'signout')),
+  subject ${T} NOT NULL,
+  at BIGINT,
+  body TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+-- (F) Instances holding (or opening) a live connection: a publish goes to the bus only if
+-- another one does. \`seen_at\` is refreshed while listening; a crashed instance's row ages out.
+CREATE TABLE feed_instances (
+  instance_id ${T} PRIMARY KEY,
+  listening BOOLEAN NOT NULL,
+  seen_at BIGINT NOT NULL
 );
 `;
 

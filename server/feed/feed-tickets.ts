@@ -1,0 +1,37 @@
+/** A live-feed ticket as stored: whose it is, and its lifetime (epoch milliseconds). */
+export type StoredTicket = { accountId: string; issuedAt: number; expiresAt: number };
+
+/**
+ * Where unused tickets wait to be redeemed: in memory for one instance, in PostgreSQL when
+ * several share it (a ticket issued by one instance is redeemed at another). Keys are
+ * ticket hashes, never the tickets themselves.
+ */
+export type FeedTickets = {
+  put(ticketHash: string, ticket: StoredTicket): Promise<void>;
+  /** Removes and returns the ticket: of several concurrent takes, exactly one gets it. */
+  take(ticketHash: string): Promise<StoredTicket | null>;
+  /** Removes every unused ticket of the account (logout-all). */
+  dropAccount(accountId: string): Promise<void>;
+  /** Removes tickets expired at `now`. */
+  sweep(now: number): Promise<void>;
+};
+
+export function memoryFeedTickets(): FeedTickets {
+  const tickets = new Map<string, StoredTicket>();
+  return {
+    put: async (hash, ticket) => {
+      tickets.set(hash, ticket);
+    },
+    take: async (hash) => {
+      const t = tickets.get(hash) ?? null;
+      tickets.delete(hash);
+      return t;
+    },
+    dropAccount: async (accountId) => {
+      for (const [k, t] of tickets) if (t.accountId === accountId) tickets.delete(k);
+    },
+    sweep: async (now) => {
+      for (const [k, t] of tickets) if (t.expiresAt <= now) tickets.delete(k);
+    },
+  };
+}
