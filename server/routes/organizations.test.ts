@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePlan } from '../admin/change-plan';
 import { call, expectError, signIn } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
+import { storeSql } from '../test-support/store-sql';
 import { createTenant, type Tenant } from '../test-support/telemetry';
 
 type Svc = RunningService<true>;
@@ -134,6 +135,38 @@ describe('POST /api/organizations', () => {
     await setPlan(other.email, 'pro');
     expect((await create('Same Name', { token: t })).status).toBe(201);
     expect((await create('Same Name', { token: t })).status).toBe(201);
+  });
+
+  it('a slug another create takes between the check and the write goes to the next one', async () => {
+    const other = await createTenant(svc, { password: 'race-password' });
+    const t = (await signIn(svc.baseUrl, other.email, other.password)).accessToken;
+    await setPlan(other.email, 'pro');
+    expect((await create('Racing Org', { token: t })).status).toBe(201);
+    // The check misses that organization, as it does when another instance creates it then.
+    const accounts = svc.deps.store.accounts;
+    const slugTaken = accounts.organizationSlugTaken;
+    let missed = 0;
+    accounts.organizationSlugTaken = async (slug) => {
+      if (slug === 'racing-org' && missed++ === 0) return false;
+      return slugTaken.call(accounts, slug);
+    };
+    try {
+      const res = await create('Racing Org', { token: t });
+      expect(res.status, res.text).toBe(201);
+    } finally {
+      accounts.organizationSlugTaken = slugTaken;
+    }
+    expect(missed).toBe(2);
+    const db = storeSql(svc);
+    try {
+      const rows = await db.rows<{ slug: string }>(
+        'SELECT slug FROM organizations WHERE name = ? ORDER BY slug',
+        ['Racing Org'],
+      );
+      expect(rows.map((r) => r.slug)).toEqual(['racing-org', 'racing-org-2']);
+    } finally {
+      await db.close();
+    }
   });
 
   it.each([

@@ -8,6 +8,7 @@ import type { AppEnv, Deps } from '../http/app-env';
 import { withIdempotency } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
 import { bearerOrSessionSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import { SlugTakenError } from '../store/slug-taken';
 import { subscriptionView } from '../views/subscription-view';
 
 /** The same shape as an entry of `organizations` in `GET /api/account`. */
@@ -109,20 +110,29 @@ export function registerOrganizationRoutes(app: OpenAPIHono<AppEnv>, deps: Deps)
         const owned = await deps.store.usage.ownedOrganizationCount(accountId);
         if (organizationBlocker(subscription, owned) !== null) throw await blocked(deps, accountId);
         const base = slugify(body.name);
-        let slug = base;
-        for (let n = 2; await deps.store.accounts.organizationSlugTaken(slug); n++)
-          slug = `${base}-${n}`;
-        const row = { id: newId(), slug, name: body.name, createdAt: deps.now() };
-        const view = { id: row.id, name: row.name, role: 'owner' as const };
-        // The limit is checked again inside the write, so concurrent creates cannot pass it.
-        const ok = await deps.store.accounts.createOwnedOrganization(
-          row,
-          accountId,
-          subscriptionLimits[subscription.tier].organizations,
-          remember(view),
-        );
-        if (!ok) throw await blocked(deps, accountId);
-        return view;
+        for (;;) {
+          let slug = base;
+          for (let n = 2; await deps.store.accounts.organizationSlugTaken(slug); n++)
+            slug = `${base}-${n}`;
+          const row = { id: newId(), slug, name: body.name, createdAt: deps.now() };
+          const view = { id: row.id, name: row.name, role: 'owner' as const };
+          let ok: boolean;
+          try {
+            // The limit is checked again inside the write, so concurrent creates cannot pass it.
+            ok = await deps.store.accounts.createOwnedOrganization(
+              row,
+              accountId,
+              subscriptionLimits[subscription.tier].organizations,
+              remember(view),
+            );
+          } catch (err) {
+            // A concurrent create (here or on another instance) took the slug after the check.
+            if (err instanceof SlugTakenError) continue;
+            throw err;
+          }
+          if (!ok) throw await blocked(deps, accountId);
+          return view;
+        }
       },
     );
     return c.json(created, 201);

@@ -108,6 +108,30 @@ describe('POST /api/projects', () => {
     expect(b.slug).toBe('twin-2');
   });
 
+  it('a slug another create takes between the check and the write goes to the next one', async () => {
+    expect((await createProject(svc, { token, json: { name: 'Slug Race' } })).status).toBe(201);
+    // The check misses that project, as it does when another instance creates it at that moment.
+    const projects = svc.deps.store.projects;
+    const slugTaken = projects.slugTaken;
+    let missed = 0;
+    projects.slugTaken = async (organizationId, slug) => {
+      if (slug === 'slug-race' && missed++ === 0) return false;
+      return slugTaken.call(projects, organizationId, slug);
+    };
+    try {
+      const res = await createProject(svc, { token, json: { name: 'Slug Race' } });
+      expect(res.status, res.text).toBe(201);
+      expect((res.body as Project).slug).toBe('slug-race-2');
+    } finally {
+      projects.slugTaken = slugTaken;
+    }
+    expect(missed).toBe(2);
+    const named = ((await list(svc, token)).body as Project[]).filter(
+      (p) => p.name === 'Slug Race',
+    );
+    expect(named.map((p) => p.slug).sort()).toEqual(['slug-race', 'slug-race-2']);
+  });
+
   it("role 'member' is 403 forbidden and creates nothing", async () => {
     const before = ((await list(svc, token)).body as Project[]).length;
     expectError(

@@ -9,6 +9,7 @@ import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
 import type { ReadableProject } from '../store/records';
+import { SlugTakenError } from '../store/slug-taken';
 
 const ProjectSchema = z
   .object({
@@ -157,19 +158,26 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
       if (membership.role === 'member')
         throw fail.forbidden('only owners and admins can create projects');
       const base = slugify(body.name);
-      let slug = base;
-      for (let n = 2; await deps.store.projects.slugTaken(membership.organizationId, slug); n++)
-        slug = `${base}-${n}`;
-      const row = {
-        id: newId(),
-        organizationId: membership.organizationId,
-        name: body.name,
-        slug,
-        createdAt: deps.now(),
-      };
-      const view = projectView({ ...row, role: membership.role });
-      await deps.store.projects.create(row, remember(view));
-      return view;
+      for (;;) {
+        let slug = base;
+        for (let n = 2; await deps.store.projects.slugTaken(membership.organizationId, slug); n++)
+          slug = `${base}-${n}`;
+        const row = {
+          id: newId(),
+          organizationId: membership.organizationId,
+          name: body.name,
+          slug,
+          createdAt: deps.now(),
+        };
+        const view = projectView({ ...row, role: membership.role });
+        try {
+          await deps.store.projects.create(row, remember(view));
+          return view;
+        } catch (err) {
+          // A concurrent create (here or on another instance) took the slug after the check.
+          if (!(err instanceof SlugTakenError)) throw err;
+        }
+      }
     });
     return c.json(created, 201);
   });

@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import type { OrganizationRow } from '../records';
 import type { AccountsStore, IdempotencyReceipt } from '../store';
 import { toAccount, toMembership, type AccountDbRow, type MembershipDbRow } from '../rows/accounts';
+import { SlugTakenError } from '../slug-taken';
 import { receiptWriter } from './idempotency';
 
 export function sqliteAccounts(db: Db): AccountsStore {
@@ -12,6 +13,16 @@ export function sqliteAccounts(db: Db): AccountsStore {
     `SELECT COUNT(*) AS n FROM memberships WHERE account_id = ? AND role = 'owner'`,
   );
   const writeReceipt = receiptWriter(db);
+  const slugTaken = db.prepare<[string], 1>('SELECT 1 FROM organizations WHERE slug = ?');
+  const insertOrganization = (o: OrganizationRow) => {
+    if (slugTaken.get(o.slug)) throw new SlugTakenError(o.slug);
+    db.prepare('INSERT INTO organizations (id, slug, name, created_at) VALUES (?, ?, ?, ?)').run(
+      o.id,
+      o.slug,
+      o.name,
+      o.createdAt,
+    );
+  };
   const createOwned = db.transaction(
     (
       o: OrganizationRow,
@@ -20,12 +31,7 @@ export function sqliteAccounts(db: Db): AccountsStore {
       receipt: IdempotencyReceipt | null,
     ): boolean => {
       if ((ownedCount.get(ownerId)?.n ?? 0) >= maxOwned) return false;
-      db.prepare('INSERT INTO organizations (id, slug, name, created_at) VALUES (?, ?, ?, ?)').run(
-        o.id,
-        o.slug,
-        o.name,
-        o.createdAt,
-      );
+      insertOrganization(o);
       db.prepare(
         `INSERT INTO memberships (organization_id, account_id, role) VALUES (?, ?, 'owner')`,
       ).run(o.id, ownerId);
@@ -55,15 +61,10 @@ export function sqliteAccounts(db: Db): AccountsStore {
       ).run(at, accountId);
     },
     async createOrganization(o) {
-      db.prepare('INSERT INTO organizations (id, slug, name, created_at) VALUES (?, ?, ?, ?)').run(
-        o.id,
-        o.slug,
-        o.name,
-        o.createdAt,
-      );
+      insertOrganization(o);
     },
     async organizationSlugTaken(slug) {
-      return db.prepare('SELECT 1 FROM organizations WHERE slug = ?').get(slug) !== undefined;
+      return slugTaken.get(slug) !== undefined;
     },
     async createOwnedOrganization(o, ownerId, maxOwned, receipt) {
       return createOwned(o, ownerId, maxOwned, receipt ?? null);

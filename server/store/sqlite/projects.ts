@@ -7,15 +7,20 @@ import {
   type IngestKeyDbRow,
   type ProjectDbRow,
 } from '../rows/projects';
+import { SlugTakenError } from '../slug-taken';
 import { receiptWriter } from './idempotency';
 
 export function sqliteProjects(db: Db): ProjectsStore {
   const readableSql = `SELECT p.*, m.role FROM projects p
     JOIN memberships m ON m.organization_id = p.organization_id AND m.account_id = ?`;
   const writeReceipt = receiptWriter(db);
+  const slugTaken = db.prepare<[string, string], 1>(
+    'SELECT 1 FROM projects WHERE organization_id = ? AND slug = ?',
+  );
   return {
     async create(p, receipt) {
       db.transaction(() => {
+        if (slugTaken.get(p.organizationId, p.slug)) throw new SlugTakenError(p.slug);
         db.prepare(
           'INSERT INTO projects (id, organization_id, slug, name, created_at) VALUES (?, ?, ?, ?, ?)',
         ).run(p.id, p.organizationId, p.slug, p.name, p.createdAt);
@@ -35,11 +40,7 @@ export function sqliteProjects(db: Db): ProjectsStore {
       return r ? toProject(r) : null;
     },
     async slugTaken(organizationId, slug) {
-      return (
-        db
-          .prepare('SELECT 1 FROM projects WHERE organization_id = ? AND slug = ?')
-          .get(organizationId, slug) !== undefined
-      );
+      return slugTaken.get(organizationId, slug) !== undefined;
     },
     async createIngestKey(k, receipt) {
       db.transaction(() => {
