@@ -1,8 +1,14 @@
-import { reachedSteps, stepMasks } from '../../domain/funnel';
+import { stepMasks } from '../../domain/funnel';
 import type { LifecycleActivity } from '../../domain/lifecycle';
 import { pathKey, unitPath, type PathStep } from '../../domain/paths';
 import type { RetentionActivity } from '../../domain/retention';
-import { BLANK, checkPeriods, exactFilters, unitColumn } from '../rows/action-analytics';
+import {
+  BLANK,
+  checkPeriods,
+  exactFilters,
+  reachedStepsInAnyOrder,
+  unitColumn,
+} from '../rows/action-analytics';
 import type { ActionFilteredRange, ActionPropertyCount, ActionsStore } from '../store';
 import type { Sql } from './pg-database';
 
@@ -85,7 +91,6 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         when: `kind = ${b.add(m.kind)} AND name = ${b.add(m.name)}`,
         mask: m.mask,
       }));
-      const isStep = masks.length ? masks.map((m) => `(${m.when})`).join(' OR ') : 'FALSE';
       const mask = masks.length
         ? `CASE ${masks.map((m) => `WHEN ${m.when} THEN ${m.mask}`).join(' ')} ELSE 0 END`
         : '0';
@@ -104,26 +109,23 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
            COALESCE(SUM(n) FILTER (WHERE u IS NOT NULL), 0) AS "unitIdentified",
            COALESCE(SUM(sel), 0) AS selected,
            COALESCE(SUM(sel) FILTER (WHERE u IS NOT NULL), 0) AS usable,
-           (SELECT json_agg(json_build_array(ats, ms)) FROM (
-              SELECT array_agg(occurred_at ORDER BY occurred_at, seq) AS ats,
-                array_agg(m ORDER BY occurred_at, seq) AS ms
-              FROM (
-                SELECT ${unit} AS u, occurred_at, seq, ${mask} AS m
-                FROM actions WHERE ${where} AND ${unit} IS NOT NULL AND (${isStep})
-              ) s
-              GROUP BY u
-            ) x) AS reach
+           json_agg(json_build_array(ats, ms)) FILTER (WHERE u IS NOT NULL AND sel > 0) AS reach
          FROM (
-           SELECT ${unit} AS u, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${CLASSIFIED}) AS c,
-             COUNT(*) FILTER (WHERE ${named(b)}) AS nm, COUNT(*) FILTER (WHERE ${isStep}) AS sel
-           FROM actions WHERE ${where}
-           GROUP BY ${unit}
+           SELECT u, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${CLASSIFIED}) AS c,
+             COUNT(*) FILTER (WHERE ${named(b)}) AS nm, COUNT(*) FILTER (WHERE m <> 0) AS sel,
+             array_agg(occurred_at) FILTER (WHERE m <> 0) AS ats,
+             array_agg(m) FILTER (WHERE m <> 0) AS ms
+           FROM (
+             SELECT ${unit} AS u, kind, name, occurred_at, seq, ${mask} AS m
+             FROM actions WHERE ${where}
+           ) a
+           GROUP BY u
          ) g`,
         b.values,
       );
       const stepUnits = q.steps.map(() => 0);
       for (const [ats, ms] of row?.reach ?? []) {
-        const reached = reachedSteps(ats, ms, q.windowMs);
+        const reached = reachedStepsInAnyOrder(ats, ms, q.windowMs);
         for (let i = 0; i < reached; i++) stepUnits[i] = (stepUnits[i] ?? 0) + 1;
       }
       return {

@@ -1,3 +1,4 @@
+import { reachedSteps } from '../../domain/funnel';
 import type { ActionFilteredRange, AnalysisUnitColumn } from '../store';
 
 /**
@@ -28,4 +29,24 @@ export function exactFilters(q: ActionFilteredRange): [column: string, value: st
     ['release', q.release],
   ];
   return exact.filter((e): e is [string, string] => e[1] !== null);
+}
+
+/**
+ * `reachedSteps` of one unit's step events read in any order (an aggregate sees them in scan
+ * order, usually time order already): sorted by time only when they are not.
+ */
+export function reachedStepsInAnyOrder(
+  ats: readonly number[],
+  masks: readonly number[],
+  windowMs: number,
+): number {
+  let sorted = true;
+  for (let i = 1; i < ats.length && sorted; i++) sorted = (ats[i - 1] ?? 0) <= (ats[i] ?? 0);
+  if (sorted) return reachedSteps(ats, masks, windowMs);
+  const order = ats.map((_, i) => i).sort((a, b) => (ats[a] ?? 0) - (ats[b] ?? 0));
+  return reachedSteps(
+    order.map((i) => ats[i] ?? 0),
+    order.map((i) => masks[i] ?? 0),
+    windowMs,
+  );
 }

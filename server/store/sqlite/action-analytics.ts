@@ -1,9 +1,15 @@
-import { reachedSteps, stepMasks } from '../../domain/funnel';
+import { stepMasks } from '../../domain/funnel';
 import type { LifecycleActivity } from '../../domain/lifecycle';
 import { pathKey, unitPath, type PathStep } from '../../domain/paths';
 import type { RetentionActivity } from '../../domain/retention';
 import type { Db } from '../database';
-import { BLANK, checkPeriods, exactFilters, unitColumn } from '../rows/action-analytics';
+import {
+  BLANK,
+  checkPeriods,
+  exactFilters,
+  reachedStepsInAnyOrder,
+  unitColumn,
+} from '../rows/action-analytics';
 import type {
   ActionFilteredRange,
   ActionPropertyCount,
@@ -132,26 +138,16 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
     }
   };
 
-  // A unit's step events (time, step bitmask) in scan order; sorted by time when they were not.
-  type Steps = { ats: number[]; masks: number[]; sorted: boolean; windowMs: number };
+  // A unit's step events (time, step bitmask) in scan order.
+  type Steps = { ats: number[]; masks: number[]; windowMs: number };
   db.aggregate('lookout_funnel_reach', {
-    start: (): Steps => ({ ats: [], masks: [], sorted: true, windowMs: 0 }),
+    start: (): Steps => ({ ats: [], masks: [], windowMs: 0 }),
     step: ((s: Steps, at: unknown, mask: unknown, windowMs: unknown) => {
-      const t = Number(at);
-      if (s.ats.length > 0 && t < (s.ats[s.ats.length - 1] ?? t)) s.sorted = false;
-      s.ats.push(t);
+      s.ats.push(Number(at));
       s.masks.push(Number(mask));
       s.windowMs = Number(windowMs);
     }) as (s: Steps) => void,
-    result: (s: Steps) => {
-      if (s.sorted) return reachedSteps(s.ats, s.masks, s.windowMs);
-      const order = s.ats.map((_, i) => i).sort((a, b) => (s.ats[a] ?? 0) - (s.ats[b] ?? 0));
-      return reachedSteps(
-        order.map((i) => s.ats[i] ?? 0),
-        order.map((i) => s.masks[i] ?? 0),
-        s.windowMs,
-      );
-    },
+    result: (s: Steps) => reachedStepsInAnyOrder(s.ats, s.masks, s.windowMs),
   });
 
   return {
