@@ -1,12 +1,16 @@
 import type {
   DeploymentMatch,
   InvestigationsStore,
-  OccurrencePick,
   ReleaseIssueCount,
 } from '../investigation-store';
 import { ACTION_COLUMNS, toAction, type ActionDbRow } from '../rows/action-record';
 import { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow } from '../rows/deployments';
-import { OCCURRENCE_COLUMNS, toOccurrence, type OccurrenceDbRow } from '../rows/occurrence-record';
+import {
+  OCCURRENCE_COLUMNS,
+  OCCURRENCE_PICKS,
+  toOccurrence,
+  type OccurrenceDbRow,
+} from '../rows/occurrence-record';
 import { toReleaseRow, type ReleaseDbRow } from '../rows/release-row';
 import { SPAN_COLUMNS, toSpanRecord, type SpanRow } from '../rows/span-record';
 import type { PgDb } from './pg-database';
@@ -16,17 +20,6 @@ function param(args: unknown[], value: unknown): string {
   args.push(value);
   return `$${String(args.length)}`;
 }
-
-/** Every pick walks the issue's (issue_id, occurred_at, id) index from one end. */
-const PICKS: Record<OccurrencePick, { where: string; order: string }> = {
-  first: { where: '', order: 'occurred_at ASC, id ASC' },
-  latest: { where: '', order: 'occurred_at DESC, id DESC' },
-  latest_with_trace_and_stack: {
-    where: 'AND trace_id IS NOT NULL AND stack_trace IS NOT NULL',
-    order: 'occurred_at DESC, id DESC',
-  },
-  latest_with_stack: { where: 'AND stack_trace IS NOT NULL', order: 'occurred_at DESC, id DESC' },
-};
 
 /** One project and its exact release, environment and service (a null one is not filtered). */
 function releaseContextWhere(
@@ -68,7 +61,7 @@ export function pgInvestigations(db: PgDb): InvestigationsStore {
     },
 
     async pickOccurrence(issueId, pick) {
-      const { where, order } = PICKS[pick];
+      const { where, order } = OCCURRENCE_PICKS[pick];
       const row = await db.one<OccurrenceDbRow>(
         `SELECT ${OCCURRENCE_COLUMNS} FROM issue_occurrences WHERE issue_id = $1 ${where}
          ORDER BY ${order} LIMIT 1`,

@@ -1,4 +1,5 @@
 import type { Severity } from '../../domain/severity';
+import type { OccurrencePick } from '../investigation-store';
 import type { OccurrenceRecord } from '../store';
 
 /** The columns every occurrence read selects from `issue_occurrences`, in `OccurrenceDbRow` order. */
@@ -48,3 +49,17 @@ export const toOccurrence = (r: OccurrenceDbRow): OccurrenceRecord => ({
   breadcrumbsTruncated: r.breadcrumbs_truncated === 1,
   sdk: { name: r.sdk_name, version: r.sdk_version },
 });
+
+/**
+ * The conditions and order of each investigation pick (same SQL in both stores); every pick
+ * walks the issue's (issue_id, occurred_at, id) index from one end.
+ */
+export const OCCURRENCE_PICKS: Record<OccurrencePick, { where: string; order: string }> = {
+  first: { where: '', order: 'occurred_at ASC, id ASC' },
+  latest: { where: '', order: 'occurred_at DESC, id DESC' },
+  latest_with_trace_and_stack: {
+    where: 'AND trace_id IS NOT NULL AND stack_trace IS NOT NULL',
+    order: 'occurred_at DESC, id DESC',
+  },
+  latest_with_stack: { where: 'AND stack_trace IS NOT NULL', order: 'occurred_at DESC, id DESC' },
+};

@@ -2,30 +2,20 @@ import type { Db } from '../database';
 import type {
   DeploymentMatch,
   InvestigationsStore,
-  OccurrencePick,
   ReleaseIssueCount,
 } from '../investigation-store';
-import { toAction, type ActionDbRow } from './actions';
-import { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow } from './deployments';
-import { OCCURRENCE_COLUMNS, toOccurrence, type OccurrenceDbRow } from '../rows/occurrence-record';
-import { toReleaseRow, type ReleaseDbRow } from './releases';
+import { ACTION_COLUMNS, toAction, type ActionDbRow } from '../rows/action-record';
+import { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow } from '../rows/deployments';
+import {
+  OCCURRENCE_COLUMNS,
+  OCCURRENCE_PICKS,
+  toOccurrence,
+  type OccurrenceDbRow,
+} from '../rows/occurrence-record';
+import { toReleaseRow, type ReleaseDbRow } from '../rows/release-row';
 import { SPAN_COLUMNS, toSpanRecord, type SpanRow } from '../rows/span-record';
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-const ACTION_COLUMNS = `id, project_id, occurred_at, name, kind, distinct_id, session_id, properties,
-  environment, release, service_name, trace_id, span_id, sdk_name, sdk_version`;
-
-/** Every pick walks the issue's (issue_id, occurred_at, id) index from one end. */
-const PICKS: Record<OccurrencePick, { where: string; order: string }> = {
-  first: { where: '', order: 'occurred_at ASC, id ASC' },
-  latest: { where: '', order: 'occurred_at DESC, id DESC' },
-  latest_with_trace_and_stack: {
-    where: 'AND trace_id IS NOT NULL AND stack_trace IS NOT NULL',
-    order: 'occurred_at DESC, id DESC',
-  },
-  latest_with_stack: { where: 'AND stack_trace IS NOT NULL', order: 'occurred_at DESC, id DESC' },
-};
 
 /** One project and its exact release, environment and service (a null one is not filtered). */
 function releaseContextWhere(q: {
@@ -74,7 +64,7 @@ export function sqliteInvestigations(db: Db): InvestigationsStore {
     },
 
     async pickOccurrence(issueId, pick) {
-      const { where, order } = PICKS[pick];
+      const { where, order } = OCCURRENCE_PICKS[pick];
       const row = db
         .prepare<[string], OccurrenceDbRow>(
           `SELECT ${OCCURRENCE_COLUMNS} FROM issue_occurrences WHERE issue_id = ? ${where}
