@@ -23,6 +23,7 @@ import type { AttributeType } from '../../domain/read-rules/attribute-filters';
 import { filterIds, pgLeafCondition } from './log-attribute-filters';
 import type { PgDb } from './pg-database';
 import type { PgContext } from './postgres-store';
+import { walkNewestFirst } from './ordered-walk';
 
 /** Logs of the catalog's partial hour read per page (keeps a busy hour out of memory at once). */
 const CATALOG_PAGE = 2_000;
@@ -105,7 +106,8 @@ export function pgLogs({ db }: PgContext): LogsStore {
       timeConditions(q, 'l.occurred_at', where, params);
       await logConditions(q, where, params);
       params.push(q.limit);
-      return db.rows<LogHead>(
+      return walkNewestFirst<LogHead>(
+        db,
         `SELECT l.seq, l.occurred_at, l.id FROM ${LOG_FROM} WHERE ${where.join(' AND ')}
          ORDER BY l.occurred_at DESC, l.id DESC LIMIT $${params.length}`,
         params,
@@ -130,7 +132,8 @@ export function pgLogs({ db }: PgContext): LogsStore {
     await logConditions(q, where, params);
     params.push(q.limit);
     // The log is found by its time and row: the time prunes the join to one partition.
-    return db.rows<LogHead>(
+    return walkNewestFirst<LogHead>(
+      db,
       `SELECT l.seq, l.occurred_at, l.id
        FROM log_attributes a
        JOIN logs l ON l.occurred_at = a.occurred_at AND l.seq = a.log_seq

@@ -13,6 +13,7 @@ import type {
   TimeListQuery,
 } from '../store';
 import type { PgContext } from './postgres-store';
+import { walkNewestFirst } from './ordered-walk';
 import { pgTimeListWhere } from './time-list-where';
 
 export function pgMetrics({ db }: PgContext): MetricsStore {
@@ -33,7 +34,8 @@ export function pgMetrics({ db }: PgContext): MetricsStore {
             params,
           );
           params.push(q.limit);
-          return db.rows<MetricDbRow>(
+          return walkNewestFirst<MetricDbRow>(
+            db,
             `SELECT ${METRIC_COLUMNS} FROM metric_samples
              WHERE ${['project_id = $1', ...where].join(' AND ')}
              ORDER BY occurred_at DESC, id DESC LIMIT $${params.length}`,

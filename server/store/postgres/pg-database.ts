@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { pgMigrations } from './pg-migrations';
+import { fromPgRows, toPgParams } from './pg-text';
 
 /** One way to run SQL: the pool, or the client of an open transaction. */
 export type Sql = {
@@ -34,14 +35,16 @@ const types = {
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
+// Strings cross in escaped form: text cannot hold U+0000 (pg-text.ts).
 function sqlOf(q: { query: pg.Pool['query'] }): Sql {
   return {
     rows: async <R>(text: string, params?: readonly unknown[]) =>
-      (await q.query(text, params as unknown[])).rows as R[],
+      fromPgRows((await q.query(text, toPgParams(params))).rows as R[]),
     one: async <R>(text: string, params?: readonly unknown[]) =>
-      ((await q.query(text, params as unknown[])).rows[0] as R | undefined) ?? null,
+      (fromPgRows((await q.query(text, toPgParams(params))).rows as R[])[0] as R | undefined) ??
+      null,
     run: async (text: string, params?: readonly unknown[]) =>
-      (await q.query(text, params as unknown[])).rowCount ?? 0,
+      (await q.query(text, toPgParams(params))).rowCount ?? 0,
   };
 }
 

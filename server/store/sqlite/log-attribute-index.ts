@@ -1,27 +1,11 @@
-import {
-  INDEX_LIMITS,
-  foldCase,
-  indexAttributes,
-  type IndexCoverage,
-  type IndexedAttributes,
-} from '../../domain/attribute-index';
+import { foldCase, type IndexedAttributes } from '../../domain/attribute-index';
 import type { AttributeFilter, AttributeType } from '../../domain/read-rules/attribute-filters';
-import type { Severity } from '../../domain/severity';
 import type { Db } from '../database';
-import type { AttributeCatalog, AttributeCatalogQuery, CatalogEntry } from '../store';
+import { logIndexRows, type LogToIndex } from '../rows/log-index-rows';
+import { catalogHours, catalogTally } from '../rows/attribute-catalog';
+import type { AttributeCatalog, AttributeCatalogQuery } from '../store';
 
-const HOUR_MS = 3_600_000;
-
-/** path id, project number, time, log row, key, raw: one `log_attributes` row. */
-type LeafRow = [number, number, number, number, string | number, string | null];
-
-/** A log ready for the index: its row, time, captured severity and indexed leaves. */
-export type LogToIndex = {
-  seq: number;
-  occurredAt: number;
-  severity: Severity;
-  indexed: IndexedAttributes;
-};
+export type { LogToIndex } from '../rows/log-index-rows';
 
 const pathKey = (path: string, type: AttributeType) => `${type}\u0000${path}`;
 
@@ -108,41 +92,16 @@ export function logAttributeIndex(db: Db) {
     write(projectId: string, logs: readonly LogToIndex[]): void {
       const n = projectNumbers.get(projectId);
       if (n === undefined) throw new Error('ensureIds must run before write');
-      const pathHours = new Map<string, { observed: number; last: number }>();
-      const coverageHours = new Map<string, Record<IndexCoverage, number>>();
-      const leafRows: LeafRow[] = [];
-      for (const log of logs) {
-        const hour = Math.floor(log.occurredAt / HOUR_MS);
-        for (const leaf of log.indexed.leaves) {
-          const id = pathIds.get(pathKey(leaf.path, leaf.type));
-          if (id === undefined) throw new Error('ensureIds must run before write');
-          leafRows.push([id, n, log.occurredAt, log.seq, leaf.key, leaf.raw]);
-          const k = `${hour}|${log.severity}|${id}`;
-          const agg = pathHours.get(k);
-          if (agg) {
-            agg.observed += 1;
-            agg.last = Math.max(agg.last, log.occurredAt);
-          } else pathHours.set(k, { observed: 1, last: log.occurredAt });
-        }
-        const ck = `${hour}|${log.severity}`;
-        const cov = coverageHours.get(ck) ?? { indexed: 0, partial: 0, unindexed: 0 };
-        cov[log.indexed.coverage] += 1;
-        coverageHours.set(ck, cov);
-      }
-      // In key order, so consecutive inserts land on the same index pages.
-      leafRows.sort((a, b) => a[0] - b[0] || a[2] - b[2] || a[3] - b[3]);
+      const rows = logIndexRows(logs, (path, type) => pathIds.get(pathKey(path, type)));
+      const leafRows = rows.leaves.map((l) => [l.pathId, n, l.occurredAt, l.seq, l.key, l.raw]);
       let i = 0;
       for (; i + LEAF_CHUNK <= leafRows.length; i += LEAF_CHUNK)
         s.addLeaves.run(leafRows.slice(i, i + LEAF_CHUNK).flat());
       for (; i < leafRows.length; i++) s.addLeaf.run(leafRows[i]);
-      for (const [k, agg] of pathHours) {
-        const [hour, severity, id] = k.split('|');
-        s.addPathHour.run(n, Number(hour), severity, Number(id), agg.observed, agg.last);
-      }
-      for (const [k, c] of coverageHours) {
-        const [hour, severity] = k.split('|');
-        s.addCoverageHour.run(n, Number(hour), severity, c.indexed, c.partial, c.unindexed);
-      }
+      for (const h of rows.pathHours)
+        s.addPathHour.run(n, h.hour, h.severity, h.pathId, h.observed, h.last);
+      for (const c of rows.coverageHours)
+        s.addCoverageHour.run(n, c.hour, c.severity, c.indexed, c.partial, c.unindexed);
     },
 
     projectNumber: (projectId: string): number | undefined => projectNumbers.get(projectId),
@@ -158,7 +117,8 @@ export type LogAttributeIndex = ReturnType<typeof logAttributeIndex>;
 /**
  * One attribute filter as SQL on a `log_attributes` row `x` of the filter's path: the row's
  * presence already means "has the path with a value of this type". Strings compare folded
- * unless `case_sensitive`.
+ * unless `case_sensitive`. A prefix is an occurrence at 1: SQLite's length() and substr() stop
+ * at the first U+0000, so they compared a prefix holding one short.
  */
 export function leafCondition(f: AttributeFilter, x: string, args: unknown[]): string {
   if (f.operator === 'exists') return '1';
@@ -185,8 +145,8 @@ export function leafCondition(f: AttributeFilter, x: string, args: unknown[]): s
             args.push(folded);
             return `instr(${x}.key, ?) > 0`;
           case 'starts_with':
-            args.push(folded, folded);
-            return `substr(${x}.key, 1, length(?)) = ?`;
+            args.push(folded);
+            return `instr(${x}.key, ?) = 1`;
         }
       }
       const value = `COALESCE(${x}.raw, ${x}.key)`;
@@ -202,8 +162,8 @@ export function leafCondition(f: AttributeFilter, x: string, args: unknown[]): s
           args.push(f.value);
           return `instr(${value}, ?) > 0`;
         case 'starts_with':
-          args.push(f.value, f.value);
-          return `substr(${value}, 1, length(?)) = ?`;
+          args.push(f.value);
+          return `instr(${value}, ?) = 1`;
       }
     }
   }
@@ -211,11 +171,7 @@ export function leafCondition(f: AttributeFilter, x: string, args: unknown[]): s
 
 const inList = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-/**
- * The catalog over [since, ∞): whole hours from the rollups, and the first, partial hour
- * from the logs themselves (re-indexed in memory with the same rules), so the counts are
- * exact at millisecond precision without scanning the index.
- */
+/** The catalog over [since, ∞) (see `catalogHours`). */
 function readCatalog(
   db: Db,
   q: AttributeCatalogQuery,
@@ -224,24 +180,9 @@ function readCatalog(
   const numbers = q.projectIds
     .map((id) => projectNumbers.get(id))
     .filter((n): n is number => n !== undefined);
-  const coverage = { total_logs: 0, indexed_logs: 0, partially_indexed_logs: 0, unindexed_logs: 0 };
-  const byPath = new Map<string, CatalogEntry>();
-  const count = (path: string, type: AttributeType, observed: number, last: number) => {
-    const k = pathKey(path, type);
-    const e = byPath.get(k);
-    if (e) {
-      e.observedCount += observed;
-      e.lastSeenAt = Math.max(e.lastSeenAt, last);
-    } else byPath.set(k, { path, type, observedCount: observed, lastSeenAt: last });
-  };
-  const addCoverage = (indexed: number, partial: number, unindexed: number) => {
-    coverage.indexed_logs += indexed;
-    coverage.partially_indexed_logs += partial;
-    coverage.unindexed_logs += unindexed;
-  };
-
+  const tally = catalogTally();
   if (numbers.length > 0) {
-    const firstWholeHour = Math.ceil(q.since / HOUR_MS);
+    const { firstWholeHour, partialEnd } = catalogHours(q.since);
     const severity = q.severity === null ? '' : 'AND h.severity = ?';
     const args: unknown[] = [...numbers, firstWholeHour];
     if (q.severity !== null) args.push(q.severity);
@@ -253,7 +194,7 @@ function readCatalog(
          GROUP BY h.path_id`,
       )
       .all(...args);
-    for (const p of paths) count(p.path, p.type, p.observed, p.last);
+    for (const p of paths) tally.count(p.path, p.type, p.observed, p.last);
     const cov = db
       .prepare<
         unknown[],
@@ -264,9 +205,8 @@ function readCatalog(
          WHERE h.project_n IN (${inList(numbers.length)}) AND h.hour >= ? ${severity}`,
       )
       .get(...args);
-    addCoverage(cov?.indexed ?? 0, cov?.partial ?? 0, cov?.unindexed ?? 0);
+    tally.addCoverage(cov?.indexed ?? 0, cov?.partial ?? 0, cov?.unindexed ?? 0);
 
-    const partialEnd = firstWholeHour * HOUR_MS;
     if (q.since < partialEnd) {
       const rowArgs: unknown[] = [...q.projectIds, q.since, partialEnd];
       if (q.severity !== null) rowArgs.push(q.severity);
@@ -277,49 +217,8 @@ function readCatalog(
              AND occurred_at >= ? AND occurred_at < ? ${q.severity === null ? '' : 'AND severity = ?'}`,
         )
         .iterate(...rowArgs);
-      const tally: Record<IndexCoverage, number> = { indexed: 0, partial: 0, unindexed: 0 };
-      for (const r of rows) {
-        const indexed = indexAttributes(JSON.parse(r.attributes) as Record<string, unknown>);
-        tally[indexed.coverage] += 1;
-        for (const leaf of indexed.leaves) count(leaf.path, leaf.type, 1, r.occurred_at);
-      }
-      addCoverage(tally.indexed, tally.partial, tally.unindexed);
+      for (const r of rows) tally.addLog(r.attributes, r.occurred_at);
     }
   }
-  coverage.total_logs =
-    coverage.indexed_logs + coverage.partially_indexed_logs + coverage.unindexed_logs;
-
-  const search = q.search === null ? null : q.search.toLowerCase();
-  const after = q.after;
-  const entries = [...byPath.values()]
-    .filter(
-      (e) =>
-        (q.type === null || e.type === q.type) &&
-        (search === null || e.path.toLowerCase().includes(search)),
-    )
-    .sort(catalogOrder)
-    .filter((e) => after === null || catalogOrder(e, after) > 0);
-  return {
-    attributes: entries.slice(0, q.limit),
-    hasMore: entries.length > q.limit,
-    coverage: {
-      ...coverage,
-      index_limits: {
-        max_depth: INDEX_LIMITS.maxDepth,
-        max_attributes_per_log: INDEX_LIMITS.maxAttributesPerLog,
-        max_string_bytes: INDEX_LIMITS.maxStringBytes,
-      },
-    },
-  };
-}
-
-/** Most observed first, then path, then type: the catalog's order and its cursor's. */
-function catalogOrder(
-  a: Pick<CatalogEntry, 'observedCount' | 'path' | 'type'>,
-  b: Pick<CatalogEntry, 'observedCount' | 'path' | 'type'>,
-): number {
-  if (a.observedCount !== b.observedCount) return b.observedCount - a.observedCount;
-  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
-  if (a.type !== b.type) return a.type < b.type ? -1 : 1;
-  return 0;
+  return tally.finish(q);
 }
