@@ -79,6 +79,32 @@ describe('idempotent creates are atomic', () => {
     expect(await projectsNamed('Atomic project')).toHaveLength(1);
   });
 
+  it('a create racing one with the same key on another instance replays its result', async () => {
+    const send = (name: string) =>
+      call(svc.baseUrl, 'POST', '/api/projects', {
+        token,
+        json: { name },
+        headers: { 'Idempotency-Key': 'raced-project-1' },
+      });
+    const first = await send('Raced project');
+    expect(first.status).toBe(201);
+    // The next sends look before that record is visible, as another instance does while the
+    // first create is still committing; their own record write then finds it.
+    const idempotency = svc.deps.store.idempotency;
+    const get = idempotency.get;
+    let blind = 0;
+    idempotency.get = async (...args) => (blind++ % 2 === 0 ? null : get.apply(idempotency, args));
+    try {
+      expect(await send('Raced project')).toMatchObject({ status: 201, body: first.body });
+      expect((await send('Another raced project')).status).toBe(409);
+    } finally {
+      idempotency.get = get;
+    }
+    expect(blind).toBe(4);
+    expect(await projectsNamed('Raced project')).toHaveLength(1);
+    expect(await projectsNamed('Another raced project')).toEqual([]);
+  });
+
   it('POST /api/projects/{id}/ingest-keys: likewise, one key per Idempotency-Key', async () => {
     const project = svc.creds.projects[0];
     if (!project) throw new Error('no demo project');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { isValidIdempotencyKey } from '../domain/idempotency-key';
 import { fail } from './api-error';
+import { ReplayTakenError } from '../store/replay-taken';
 import type { IdempotencyReceipt } from '../store/store';
 import type { AppEnv, Deps } from './app-env';
 
@@ -48,22 +49,35 @@ export async function withIdempotency<T>(
     .digest('hex');
   const lockKey = `${scope}\n${key}`;
   while (inFlight.has(lockKey)) await inFlight.get(lockKey)?.catch(() => undefined);
-  const work = (async () => {
+  /** The stored result of the key, or undefined when it has none. */
+  const replay = async (): Promise<T | undefined> => {
     const stored = await deps.store.idempotency.get(scope, key, deps.now() - IDEMPOTENCY_WINDOW_MS);
-    if (stored) {
-      if (stored.requestHash !== requestHash) throw fail.idempotencyConflict();
-      return JSON.parse(stored.response) as T;
-    }
+    if (!stored) return undefined;
+    if (stored.requestHash !== requestHash) throw fail.idempotencyConflict();
+    return JSON.parse(stored.response) as T;
+  };
+  const work = (async () => {
+    const stored = await replay();
+    if (stored !== undefined) return stored;
     let remembered = false;
-    const result = await create((r) => {
-      remembered = true;
-      return {
-        scope,
-        key,
-        record: { requestHash, status: 201, response: JSON.stringify(r) },
-        at: deps.now(),
-      };
-    });
+    let result: T;
+    try {
+      result = await create((r) => {
+        remembered = true;
+        return {
+          scope,
+          key,
+          record: { requestHash, status: 201, response: JSON.stringify(r) },
+          at: deps.now(),
+        };
+      });
+    } catch (err) {
+      // Another instance's create with this key stored its result first; ours rolled back.
+      if (!(err instanceof ReplayTakenError)) throw err;
+      const theirs = await replay();
+      if (theirs === undefined) throw err;
+      return theirs;
+    }
     if (!remembered) throw new Error(`${route} did not hand its result to its store write`);
     return result;
   })();

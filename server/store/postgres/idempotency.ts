@@ -1,19 +1,21 @@
+import { ReplayTakenError } from '../replay-taken';
 import type { IdempotencyReceipt, IdempotencyStore } from '../store';
 import type { PgDb, Sql } from './pg-database';
 
 /**
- * Writes a replay record; call it with the transaction of the create it remembers. A record
- * left for the key (an expired one `get` has not yet forgotten) is replaced, as on SQLite.
+ * Writes a replay record; call it with the transaction of the create it remembers. The
+ * `get` before the create forgot expired records, so a record found here was stored by a
+ * concurrent create with the key (on another instance; the unique key makes this insert
+ * wait for it): ReplayTakenError then rolls this create back.
  */
 export function receiptWriter(sql: Sql): (receipt: IdempotencyReceipt) => Promise<void> {
   return async ({ scope, key, record, at }) => {
-    await sql.run(
+    const n = await sql.run(
       `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (scope, key) DO UPDATE SET request_hash = excluded.request_hash,
-         status = excluded.status, response = excluded.response, created_at = excluded.created_at`,
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, key) DO NOTHING`,
       [scope, key, record.requestHash, record.status, record.response, at],
     );
+    if (n === 0) throw new ReplayTakenError();
   };
 }
 

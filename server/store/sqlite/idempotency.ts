@@ -1,14 +1,27 @@
 import type { Db } from '../database';
+import { ReplayTakenError } from '../replay-taken';
 import type { IdempotencyReceipt, IdempotencyStore } from '../store';
 
-/** Writes a replay record; call it inside the transaction of the create it remembers. */
+/**
+ * Writes a replay record; call it inside the transaction of the create it remembers. The
+ * `get` before the create forgot expired records, so a record found here was stored by a
+ * concurrent create with the key: ReplayTakenError rolls this create back.
+ */
 export function receiptWriter(db: Db): (receipt: IdempotencyReceipt) => void {
   const insert = db.prepare(
-    `INSERT OR REPLACE INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
+     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO NOTHING`,
   );
   return ({ scope, key, record, at }) => {
-    insert.run(scope, key, record.requestHash, record.status, record.response, at);
+    const { changes } = insert.run(
+      scope,
+      key,
+      record.requestHash,
+      record.status,
+      record.response,
+      at,
+    );
+    if (changes === 0) throw new ReplayTakenError();
   };
 }
 
