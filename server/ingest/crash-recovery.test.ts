@@ -10,10 +10,11 @@ import {
   logItem,
   metricItem,
   nativeBody,
-  readDb,
   sdkBody,
   sdkEvent,
   spanItem,
+  storedRow,
+  type StoredData,
   type TelemetryTable,
 } from '../test-support/telemetry';
 
@@ -119,15 +120,20 @@ const TABLES: TelemetryTable[] = [
 ];
 
 /** How many rows hold each of the batch's ids, table by table, in one list. */
-function storedCounts(dataDir: string, projectId: string, batch: Batch): number[] {
-  return TABLES.flatMap((t) =>
-    batch.ids[t].length === 0 ? [] : idCounts(dataDir, t, projectId, batch.ids[t]),
-  );
+async function storedCounts(data: StoredData, projectId: string, batch: Batch): Promise<number[]> {
+  const counts: number[] = [];
+  for (const t of TABLES)
+    if (batch.ids[t].length > 0) counts.push(...(await idCounts(data, t, projectId, batch.ids[t])));
+  return counts;
 }
 
 /** What the store holds of a batch: all of it (each id once) or none; anything else fails. */
-function storedState(dataDir: string, projectId: string, batch: Batch): 'all' | 'none' {
-  const counts = storedCounts(dataDir, projectId, batch);
+async function storedState(
+  data: StoredData,
+  projectId: string,
+  batch: Batch,
+): Promise<'all' | 'none'> {
+  const counts = await storedCounts(data, projectId, batch);
   if (counts.every((c) => c === 1)) return 'all';
   if (counts.every((c) => c === 0)) return 'none';
   throw new Error(`batch half stored or duplicated: ${JSON.stringify(counts)}`);
@@ -198,7 +204,7 @@ describe('a crash during ingestion', () => {
     if (!lostBatch) throw new Error('no batch left to lose');
     const lostAnswer = send(svc.baseUrl, key, lostBatch);
     const lastOfLost = lostBatch.ids.actions.at(-1) ?? '';
-    while (idCounts(svc.dataDir, 'actions', project.id, [lastOfLost])[0] !== 1) {
+    while ((await idCounts(svc, 'actions', project.id, [lastOfLost]))[0] !== 1) {
       await new Promise((r) => setImmediate(r));
     }
     const ackedBeforeKill = acked.size;
@@ -210,7 +216,8 @@ describe('a crash during ingestion', () => {
     expect(acked.size).toBeLessThan(BATCHES - 1);
 
     // What the kill left: every acknowledged batch whole, each id once; no batch half stored.
-    const storedAtKill = batches.map((b) => storedState(svc.dataDir, project.id, b));
+    const storedAtKill: ('all' | 'none')[] = [];
+    for (const b of batches) storedAtKill.push(await storedState(svc, project.id, b));
     for (const index of acked.keys()) expect(storedAtKill[index], `batch ${index}`).toBe('all');
     expect(storedAtKill[lost]).toBe('all');
     for (const [index, counts] of acked) {
@@ -283,19 +290,16 @@ describe('a crash during ingestion', () => {
 
     // After an orderly stop, the store holds each id exactly once and nothing else.
     await svc.stop();
-    for (const batch of batches) expect(storedState(svc.dataDir, project.id, batch)).toBe('all');
-    const rows = readDb(svc.dataDir, (db) =>
-      Object.fromEntries(
-        TABLES.map((t) => [
-          t,
-          (
-            db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE project_id = ?`).get(project.id) as {
-              n: number;
-            }
-          ).n,
-        ]),
-      ),
-    );
+    for (const batch of batches) expect(await storedState(svc, project.id, batch)).toBe('all');
+    const rows: Record<string, number> = {};
+    for (const t of TABLES) {
+      const row = await storedRow<{ n: number }>(
+        svc,
+        `SELECT COUNT(*) AS n FROM ${t} WHERE project_id = ?`,
+        [project.id],
+      );
+      rows[t] = row?.n ?? -1;
+    }
     expect(rows).toEqual({
       issue_occurrences: sum((b) => b.ids.issue_occurrences.length),
       logs: sum((b) => b.ids.logs.length),

@@ -85,13 +85,13 @@ describe('hostile telemetry through the real routes', () => {
   };
 
   it('refuses hostile values over the documented sizes, or blank, and stores nothing of them', async () => {
-    const before = tableCounts(svc.dir, P());
+    const before = await tableCounts(svc, P());
     for (const { what, body } of refusedEnvelopes('refusedtag', svc.clock.now())) {
       const res = await ingest(svc, NATIVE, tenant.ingestKey, body);
       expectError(res, 422, 'validation_failed');
       expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
     }
-    expect(tableCounts(svc.dir, P())).toEqual(before);
+    expect(await tableCounts(svc, P())).toEqual(before);
   });
 
   it('reads an issue back byte for byte: title, message, stack, attributes, exception and breadcrumbs', async () => {

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPlanQuotas } from '../domain/plans';
 import { utcDay } from '../domain/usage';
 import { call, expectError, signIn, type ApiResponse } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
+import { storeSql } from '../test-support/store-sql';
 import {
   CONTEXT,
   NATIVE,
@@ -22,12 +21,14 @@ import {
   logItem,
   metricItem,
   nativeBody,
-  readDb,
+  storedRow,
+  storedRows,
   sdkBody,
   sdkEvent,
   spanItem,
   tableCounts,
   usageOf,
+  type StoredData,
   type NativeCounts,
   type SdkCounts,
   type Tenant,
@@ -107,26 +108,24 @@ describe('ingestion: accepted batches', () => {
     const actions = [actionItem()];
     const batch = nativeBody({ issues, logs, trace_spans: spans, actions });
     expect((await ingest(svc, NATIVE, key, batch)).status).toBe(200);
-    const before = tableCounts(svc.dir, project);
+    const before = await tableCounts(svc, project);
 
     const again = await ingest(svc, NATIVE, key, batch);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(nativeCounts({ already_accepted: 5 }));
-    expect(tableCounts(svc.dir, project)).toEqual(before);
+    expect(await tableCounts(svc, project)).toEqual(before);
     const ids = (items: { id: string }[]) => items.map((i) => i.id);
-    expect(idCounts(svc.dir, 'logs', project, ids(logs))).toEqual([1, 1]);
-    expect(idCounts(svc.dir, 'issue_occurrences', project, ids(issues))).toEqual([1]);
-    expect(idCounts(svc.dir, 'spans', project, ids(spans))).toEqual([1]);
-    expect(idCounts(svc.dir, 'actions', project, ids(actions))).toEqual([1]);
+    expect(await idCounts(svc, 'logs', project, ids(logs))).toEqual([1, 1]);
+    expect(await idCounts(svc, 'issue_occurrences', project, ids(issues))).toEqual([1]);
+    expect(await idCounts(svc, 'spans', project, ids(spans))).toEqual([1]);
+    expect(await idCounts(svc, 'actions', project, ids(actions))).toEqual([1]);
     // The issue group did not count the re-sent occurrence.
-    const occurrences = readDb(svc.dir, (db) =>
-      db
-        .prepare(
-          `SELECT COUNT(*) AS n, MAX(i.occurrence_count) AS count FROM issues i
+    const occurrences = (await storedRow(
+      svc,
+      `SELECT COUNT(*) AS n, MAX(i.occurrence_count) AS count FROM issues i
            JOIN issue_occurrences o ON o.issue_id = i.id WHERE o.project_id = ? AND o.id = ?`,
-        )
-        .get(project, issues[0]?.id),
-    ) as { n: number; count: number };
+      [project, issues[0]?.id],
+    )) as { n: number; count: number };
     expect(occurrences).toEqual({ n: 1, count: 1 });
   });
 
@@ -147,7 +146,7 @@ describe('ingestion: accepted batches', () => {
       nativeBody({ logs: [{ ...item, id: item.id.toUpperCase() }] }),
     );
     expect(res.body).toEqual(nativeCounts({ already_accepted: 1 }));
-    expect(idCounts(svc.dir, 'logs', project, [item.id])).toEqual([1]);
+    expect(await idCounts(svc, 'logs', project, [item.id])).toEqual([1]);
   });
 
   it('SDK: all five counts and context_updated', async () => {
@@ -179,7 +178,7 @@ describe('ingestion: accepted batches', () => {
     const again = await ingest(svc, SDK, key, batch);
     expect(again.body).toEqual(sdkCounts({ already_accepted: 8, context_updated: false }));
     const metricIds = events.filter((e) => e.type === 'metric').map((e) => e.id);
-    expect(idCounts(svc.dir, 'metric_samples', project, metricIds)).toEqual([1, 1, 1]);
+    expect(await idCounts(svc, 'metric_samples', project, metricIds)).toEqual([1, 1, 1]);
   });
 
   it('SDK: context_updated is true only when the batch brings a new release/environment/service', async () => {
@@ -212,8 +211,8 @@ describe('ingestion: accepted batches', () => {
     const b = await ingest(svc, NATIVE, otherKey, nativeBody({ logs: [item] }));
     expect(a.body).toEqual(nativeCounts({ logs: 1 }));
     expect(b.body).toEqual(nativeCounts({ logs: 1 }));
-    expect(idCounts(svc.dir, 'logs', project, [item.id])).toEqual([1]);
-    expect(idCounts(svc.dir, 'logs', otherProject, [item.id])).toEqual([1]);
+    expect(await idCounts(svc, 'logs', project, [item.id])).toEqual([1]);
+    expect(await idCounts(svc, 'logs', otherProject, [item.id])).toEqual([1]);
 
     const metric = metricItem();
     for (const k of [key, otherKey]) {
@@ -241,11 +240,11 @@ describe('ingestion: accepted batches', () => {
     const inherits = logItem();
     const own = logItem({ release: 'own@2', environment: 'staging', service_name: 'worker' });
     await ingest(svc, NATIVE, key, nativeBody({ logs: [inherits, own] }));
-    const rows = readDb(svc.dir, (db) =>
-      db
-        .prepare('SELECT id, release, environment, service_name FROM logs WHERE id IN (?, ?)')
-        .all(inherits.id, own.id),
-    ) as { id: string; release: string; environment: string; service_name: string }[];
+    const rows = (await storedRows(
+      svc,
+      'SELECT id, release, environment, service_name FROM logs WHERE id IN (?, ?)',
+      [inherits.id, own.id],
+    )) as { id: string; release: string; environment: string; service_name: string }[];
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(byId[inherits.id]).toMatchObject(CONTEXT);
     expect(byId[own.id]).toMatchObject({
@@ -282,9 +281,10 @@ describe('ingestion: validation', () => {
       const byLevel = logItem({ severity: undefined, level: input });
       const res = await ingest(svc, NATIVE, key, nativeBody({ logs: [bySeverity, byLevel] }));
       expect(res.body).toEqual(nativeCounts({ logs: 2 }));
-      const stored = readDb(svc.dir, (db) =>
-        db.prepare('SELECT severity FROM logs WHERE id IN (?, ?)').all(bySeverity.id, byLevel.id),
-      ) as { severity: string }[];
+      const stored = (await storedRows(svc, 'SELECT severity FROM logs WHERE id IN (?, ?)', [
+        bySeverity.id,
+        byLevel.id,
+      ])) as { severity: string }[];
       expect(stored.map((r) => r.severity)).toEqual([canonical, canonical]);
     });
 
@@ -302,18 +302,18 @@ describe('ingestion: validation', () => {
         sdkBody([sdkEvent('issue', issue), sdkEvent('log', bare)]),
       );
       expect(res.status, res.text).toBe(200);
-      const row = readDb(svc.dir, (db) =>
-        db
-          .prepare('SELECT severity, breadcrumbs FROM issue_occurrences WHERE id = ?')
-          .get(issue.id),
-      ) as { severity: string; breadcrumbs: string };
+      const row = (await storedRow(
+        svc,
+        'SELECT severity, breadcrumbs FROM issue_occurrences WHERE id = ?',
+        [issue.id],
+      )) as { severity: string; breadcrumbs: string };
       expect(row.severity).toBe('critical');
       expect(JSON.parse(row.breadcrumbs)).toEqual([
         { timestamp: T0, level: 'warning', message: 'retrying' },
       ]);
-      const log = readDb(svc.dir, (db) =>
-        db.prepare('SELECT severity FROM logs WHERE id = ?').get(bare.id),
-      ) as { severity: string };
+      const log = (await storedRow(svc, 'SELECT severity FROM logs WHERE id = ?', [bare.id])) as {
+        severity: string;
+      };
       expect(log.severity).toBe('info');
     });
 
@@ -472,11 +472,11 @@ describe('ingestion: validation', () => {
   it.each(invalidNative)(
     'native: %s is 422 validation_failed naming the field',
     async (_name, build, names) => {
-      const before = tableCounts(svc.dir, project);
+      const before = await tableCounts(svc, project);
       const res = await ingest(svc, NATIVE, key, build());
       expectError(res, 422, 'validation_failed', fixRequest);
       expect(errorText(res)).toMatch(names);
-      expect(tableCounts(svc.dir, project)).toEqual(before);
+      expect(await tableCounts(svc, project)).toEqual(before);
     },
   );
 
@@ -508,12 +508,12 @@ describe('ingestion: validation', () => {
       '%s in log attributes is 422 validation_failed and stores nothing',
       async (_n, levels, arrays) => {
         const { id, raw } = deepRaw(levels, arrays);
-        const before = tableCounts(svc.dir, project);
+        const before = await tableCounts(svc, project);
         const res = await call(svc.baseUrl, 'POST', NATIVE, { token: key, raw });
         expectError(res, 422, 'validation_failed', fixRequest);
         expect(errorText(res)).toMatch(/logs\[0\]\.attributes: .*64 levels/);
-        expect(tableCounts(svc.dir, project)).toEqual(before);
-        expect(idCounts(svc.dir, 'logs', project, [id])).toEqual([0]);
+        expect(await tableCounts(svc, project)).toEqual(before);
+        expect(await idCounts(svc, 'logs', project, [id])).toEqual([0]);
       },
     );
 
@@ -540,9 +540,9 @@ describe('ingestion: validation', () => {
       const item = logItem({ attributes: nested(64) });
       const res = await ingest(svc, NATIVE, key, nativeBody({ logs: [item] }));
       expect(res.body).toEqual(nativeCounts({ logs: 1 }));
-      const stored = readDb(svc.dir, (db) =>
-        db.prepare('SELECT attributes FROM logs WHERE id = ?').get(item.id),
-      ) as { attributes: string };
+      const stored = (await storedRow(svc, 'SELECT attributes FROM logs WHERE id = ?', [
+        item.id,
+      ])) as { attributes: string };
       expect(JSON.parse(stored.attributes)).toEqual(item.attributes);
     });
   });
@@ -567,12 +567,12 @@ describe('ingestion: validation', () => {
       ],
     ])('%s is 422 validation_failed naming where, and stores nothing', async (_n, attrs, at) => {
       const { id, raw } = withKey(attrs);
-      const before = tableCounts(svc.dir, project);
+      const before = await tableCounts(svc, project);
       const res = await call(svc.baseUrl, 'POST', NATIVE, { token: key, raw });
       expectError(res, 422, 'validation_failed', fixRequest);
       expect(errorText(res)).toBe(`the key "__proto__" is not accepted (at ${at})`);
-      expect(tableCounts(svc.dir, project)).toEqual(before);
-      expect(idCounts(svc.dir, 'logs', project, [id])).toEqual([0]);
+      expect(await tableCounts(svc, project)).toEqual(before);
+      expect(await idCounts(svc, 'logs', project, [id])).toEqual([0]);
     });
 
     it('as a value, or inside a longer key, it is ordinary text and stored', async () => {
@@ -582,7 +582,7 @@ describe('ingestion: validation', () => {
       });
       const res = await ingest(svc, NATIVE, key, nativeBody({ logs: [item] }));
       expect(res.body).toEqual(nativeCounts({ logs: 1 }));
-      expect(idCounts(svc.dir, 'logs', project, [item.id])).toEqual([1]);
+      expect(await idCounts(svc, 'logs', project, [item.id])).toEqual([1]);
     });
   });
 
@@ -678,11 +678,11 @@ describe('ingestion: validation', () => {
     it.each(rejected)(
       '%s is 422 validation_failed with the exact text',
       async (_name, build, text) => {
-        const before = tableCounts(svc.dir, project);
+        const before = await tableCounts(svc, project);
         const res = await ingest(svc, SDK, key, build());
         expectError(res, 422, 'validation_failed', fixRequest);
         expect(errorText(res)).toBe(text);
-        expect(tableCounts(svc.dir, project)).toEqual(before);
+        expect(await tableCounts(svc, project)).toEqual(before);
       },
     );
   });
@@ -698,16 +698,16 @@ describe('ingestion: validation', () => {
     '%s: three valid items and a fourth invalid store nothing and count no usage',
     async (_n, route, build) => {
       const items = [logItem(), logItem(), logItem(), logItem({ occurred_at: 'not a time' })];
-      const before = tableCounts(svc.dir, project);
-      const usage = usageOf(svc.dir, project);
+      const before = await tableCounts(svc, project);
+      const usage = await usageOf(svc, project);
       const res = await ingest(svc, route, key, build(items));
       expectError(res, 422, 'validation_failed', fixRequest);
       expect(errorText(res)).toMatch(/\[3\]/);
-      expect(tableCounts(svc.dir, project)).toEqual(before);
-      expect(usageOf(svc.dir, project)).toEqual(usage);
+      expect(await tableCounts(svc, project)).toEqual(before);
+      expect(await usageOf(svc, project)).toEqual(usage);
       expect(
-        idCounts(
-          svc.dir,
+        await idCounts(
+          svc,
           'logs',
           project,
           items.map((i) => i.id),
@@ -742,7 +742,7 @@ describe('ingestion: credentials', () => {
     const access = (await signIn(svc.baseUrl, svc.creds.email, svc.creds.password)).accessToken;
     const revoked = await addIngestKey(svc, project, { revokedAt: svc.clock.now() });
     const expired = await addIngestKey(svc, project, { expiresAt: svc.clock.now() });
-    const before = tableCounts(svc.dir);
+    const before = await tableCounts(svc);
     const tokens: (string | undefined)[] = [
       undefined,
       svc.creds.account_token,
@@ -756,7 +756,7 @@ describe('ingestion: credentials', () => {
       expectError(res, 401, 'ingest_key_invalid', configureKey);
       if (token) expect(res.text).not.toContain(token);
     }
-    expect(tableCounts(svc.dir)).toEqual(before);
+    expect(await tableCounts(svc)).toEqual(before);
   });
 
   it('SDK: no bearer or an account token is 401 unauthorized; a bad ingest key is ingest_key_invalid', async () => {
@@ -773,7 +773,7 @@ describe('ingestion: credentials', () => {
   });
 
   it('a body project_id of another project is 401 ingest_key_invalid and stores nothing', async () => {
-    const before = tableCounts(svc.dir);
+    const before = await tableCounts(svc);
     const native = await ingest(svc, NATIVE, key, { ...valid(), project_id: otherProject });
     expectError(native, 401, 'ingest_key_invalid', configureKey);
     const sdk = await ingest(
@@ -783,7 +783,7 @@ describe('ingestion: credentials', () => {
       sdkBody([sdkEvent('log', logItem())], { project_id: otherProject }),
     );
     expectError(sdk, 401, 'ingest_key_invalid', configureKey);
-    expect(tableCounts(svc.dir)).toEqual(before);
+    expect(await tableCounts(svc)).toEqual(before);
   });
 
   it('an ingest key on an account read route is 401 unauthorized', async () => {
@@ -814,19 +814,17 @@ describe('ingestion: credentials', () => {
 });
 
 /** Reads an issue group and its latest occurrence straight from the database. */
-function issueOf(dir: string, project: string, occurrenceId: string) {
-  return readDb(dir, (db) =>
-    db
-      .prepare(
-        `SELECT i.id, i.status, i.occurrence_count, i.first_seen_at, i.last_seen_at,
+async function issueOf(svc: StoredData, project: string, occurrenceId: string) {
+  return (await storedRow(
+    svc,
+    `SELECT i.id, i.status, i.occurrence_count, i.first_seen_at, i.last_seen_at,
            l.release AS latest_release, l.trace_id AS latest_trace_id, l.id AS latest_id
          FROM issue_occurrences o
          JOIN issues i ON i.id = o.issue_id
          JOIN issue_occurrences l ON l.seq = i.latest_occurrence_seq
          WHERE o.project_id = ? AND o.id = ?`,
-      )
-      .get(project, occurrenceId),
-  ) as {
+    [project, occurrenceId],
+  )) as {
     id: string;
     status: string;
     occurrence_count: number;
@@ -838,13 +836,13 @@ function issueOf(dir: string, project: string, occurrenceId: string) {
   };
 }
 
-function setIssueStatus(dir: string, issueId: string, status: string) {
-  const db = new Database(path.join(dir, 'lookout.sqlite'));
+async function setIssueStatus(svc: Svc, issueId: string, status: string) {
+  const sql = storeSql(svc);
   try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE issues SET status = ? WHERE id = ?').run(status, issueId);
+    // RETURNING: a statement that answers rows on both stores.
+    await sql.rows('UPDATE issues SET status = ? WHERE id = ? RETURNING id', [status, issueId]);
   } finally {
-    db.close();
+    await sql.close();
   }
 }
 
@@ -884,8 +882,8 @@ describe('ingestion: issue grouping', () => {
     const second = await ingest(svc, NATIVE, key, nativeBody({ issues: [earlier] }));
     expect(second.body).toEqual(nativeCounts({ issues: 1 }));
 
-    const a = issueOf(svc.dir, project, later.id);
-    const b = issueOf(svc.dir, project, earlier.id);
+    const a = await issueOf(svc, project, later.id);
+    const b = await issueOf(svc, project, earlier.id);
     expect(b.id).toBe(a.id);
     expect(b.occurrence_count).toBe(2);
     expect(b.first_seen_at).toBe(Date.parse(at(0)));
@@ -895,8 +893,10 @@ describe('ingestion: issue grouping', () => {
     expect(b.latest_release).toBe('shop@2.0.0');
     expect(b.latest_trace_id).toBe('c'.repeat(32));
     // ...while the occurrence itself keeps its own release and trace.
-    const own = readDb(svc.dir, (db) =>
-      db.prepare('SELECT release, trace_id FROM issue_occurrences WHERE id = ?').get(earlier.id),
+    const own = await storedRow(
+      svc,
+      'SELECT release, trace_id FROM issue_occurrences WHERE id = ?',
+      [earlier.id],
     );
     expect(own).toEqual({ release: 'shop@1.0.0', trace_id: null });
 
@@ -908,7 +908,7 @@ describe('ingestion: issue grouping', () => {
       release: 'shop@3.0.0',
     });
     await ingest(svc, NATIVE, key, nativeBody({ issues: [newest] }));
-    const c = issueOf(svc.dir, project, newest.id);
+    const c = await issueOf(svc, project, newest.id);
     expect(c).toMatchObject({
       id: a.id,
       occurrence_count: 3,
@@ -923,7 +923,9 @@ describe('ingestion: issue grouping', () => {
     const one = issueItem({ exception: { type: 'AError' }, stack_trace: stack(1, 'Same') });
     const two = issueItem({ exception: { type: 'BError' }, stack_trace: stack(1, 'Same') });
     await ingest(svc, NATIVE, key, nativeBody({ issues: [one, two] }));
-    expect(issueOf(svc.dir, project, one.id).id).not.toBe(issueOf(svc.dir, project, two.id).id);
+    expect((await issueOf(svc, project, one.id)).id).not.toBe(
+      (await issueOf(svc, project, two.id)).id,
+    );
   });
 
   it('an explicit fingerprint groups occurrences that differ otherwise; occurrences in one batch count each', async () => {
@@ -946,16 +948,16 @@ describe('ingestion: issue grouping', () => {
     ];
     const res = await ingest(svc, NATIVE, key, nativeBody({ issues: items }));
     expect(res.body).toEqual(nativeCounts({ issues: 3 }));
-    const group = issueOf(svc.dir, project, items[2]?.id ?? '');
+    const group = await issueOf(svc, project, items[2]?.id ?? '');
     expect(group).toMatchObject({
       occurrence_count: 3,
       first_seen_at: Date.parse(at(1_000)),
       last_seen_at: Date.parse(at(5_000)),
       latest_id: items[0]?.id,
     });
-    const fp = readDb(svc.dir, (db) =>
-      db.prepare('SELECT fingerprint FROM issues WHERE id = ?').get(group.id),
-    ) as { fingerprint: string };
+    const fp = (await storedRow(svc, 'SELECT fingerprint FROM issues WHERE id = ?', [
+      group.id,
+    ])) as { fingerprint: string };
     expect(fp.fingerprint).toBe(fingerprint);
   });
 
@@ -974,13 +976,11 @@ describe('ingestion: issue grouping', () => {
     const withCrumbs = issueItem({ fingerprint, breadcrumbs: crumbs, breadcrumbs_truncated: true });
     const without = issueItem({ fingerprint, occurred_at: at(1_000) });
     await ingest(svc, NATIVE, key, nativeBody({ issues: [withCrumbs, without] }));
-    const rows = readDb(svc.dir, (db) =>
-      db
-        .prepare(
-          'SELECT id, breadcrumbs, breadcrumbs_truncated FROM issue_occurrences WHERE id IN (?, ?)',
-        )
-        .all(withCrumbs.id, without.id),
-    ) as { id: string; breadcrumbs: string | null; breadcrumbs_truncated: number }[];
+    const rows = (await storedRows(
+      svc,
+      'SELECT id, breadcrumbs, breadcrumbs_truncated FROM issue_occurrences WHERE id IN (?, ?)',
+      [withCrumbs.id, without.id],
+    )) as { id: string; breadcrumbs: string | null; breadcrumbs_truncated: number }[];
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(JSON.parse(byId[withCrumbs.id]?.breadcrumbs ?? 'null')).toEqual(crumbs);
     expect(byId[withCrumbs.id]?.breadcrumbs_truncated).toBe(1);
@@ -994,34 +994,34 @@ describe('ingestion: issue grouping', () => {
     const r1 = issueItem({ fingerprint: resolvedFp });
     const a1 = issueItem({ fingerprint: archivedFp });
     await ingest(svc, NATIVE, key, nativeBody({ issues: [r1, a1] }));
-    const resolved = issueOf(svc.dir, project, r1.id);
-    const archived = issueOf(svc.dir, project, a1.id);
+    const resolved = await issueOf(svc, project, r1.id);
+    const archived = await issueOf(svc, project, a1.id);
     expect(resolved.status).toBe('unresolved');
-    setIssueStatus(svc.dir, resolved.id, 'resolved');
-    setIssueStatus(svc.dir, archived.id, 'archived');
+    await setIssueStatus(svc, resolved.id, 'resolved');
+    await setIssueStatus(svc, archived.id, 'archived');
 
     // A re-sent occurrence is not a new one: the status stays.
     await ingest(svc, NATIVE, key, nativeBody({ issues: [r1] }));
-    expect(issueOf(svc.dir, project, r1.id).status).toBe('resolved');
+    expect((await issueOf(svc, project, r1.id)).status).toBe('resolved');
 
     const r2 = issueItem({ fingerprint: resolvedFp, occurred_at: at(10_000) });
     const a2 = issueItem({ fingerprint: archivedFp, occurred_at: at(10_000) });
     await ingest(svc, NATIVE, key, nativeBody({ issues: [r2, a2] }));
-    expect(issueOf(svc.dir, project, r2.id)).toMatchObject({
+    expect(await issueOf(svc, project, r2.id)).toMatchObject({
       id: resolved.id,
       status: 'unresolved',
       occurrence_count: 2,
     });
-    expect(issueOf(svc.dir, project, a2.id)).toMatchObject({
+    expect(await issueOf(svc, project, a2.id)).toMatchObject({
       id: archived.id,
       status: 'archived',
       occurrence_count: 2,
     });
     // An occurrence older than the newest one, arriving late, is not a regression.
-    setIssueStatus(svc.dir, resolved.id, 'resolved');
+    await setIssueStatus(svc, resolved.id, 'resolved');
     const late = issueItem({ fingerprint: resolvedFp, occurred_at: at(5_000) });
     await ingest(svc, NATIVE, key, nativeBody({ issues: [late] }));
-    expect(issueOf(svc.dir, project, late.id)).toMatchObject({
+    expect(await issueOf(svc, project, late.id)).toMatchObject({
       status: 'resolved',
       occurrence_count: 3,
     });
@@ -1048,7 +1048,7 @@ describe('ingestion: usage counters', () => {
       sdkEvent('metric', metricItem()),
     ]);
     expect((await ingest(svc, SDK, tenant.ingestKey, batch)).status).toBe(200);
-    const usage = usageOf(svc.dir, tenant.projectId);
+    const usage = await usageOf(svc, tenant.projectId);
     const day = utcDay(svc.clock.now());
     expect(Object.keys(usage).sort()).toEqual(['actions', 'issues', 'logs', 'metrics', 'traces']);
     for (const row of Object.values(usage)) {
@@ -1067,7 +1067,7 @@ describe('ingestion: usage counters', () => {
     expect(body<SdkCounts>(await ingest(svc, SDK, tenant.ingestKey, batch)).already_accepted).toBe(
       6,
     );
-    expect(usageOf(svc.dir, tenant.projectId)).toEqual(usage);
+    expect(await usageOf(svc, tenant.projectId)).toEqual(usage);
 
     // A mixed batch counts only its new items.
     const mixed = sdkBody([
@@ -1075,7 +1075,7 @@ describe('ingestion: usage counters', () => {
       sdkEvent('log', logItem({ message: 'x', attributes: {} })),
     ]);
     await ingest(svc, SDK, tenant.ingestKey, mixed);
-    const after = usageOf(svc.dir, tenant.projectId);
+    const after = await usageOf(svc, tenant.projectId);
     expect(after.logs?.events).toBe(2);
     expect(after.logs?.bytes).toBe((usage.logs?.bytes ?? 0) + Buffer.byteLength('x{}'));
   });
@@ -1083,13 +1083,11 @@ describe('ingestion: usage counters', () => {
   it('usage of the next UTC day is a row of its own', async () => {
     svc.clock.advance(24 * 60 * 60 * 1000);
     await ingest(svc, NATIVE, tenant.ingestKey, nativeBody({ logs: [logItem()] }));
-    const days = readDb(svc.dir, (db) =>
-      db
-        .prepare(
-          "SELECT day FROM usage_counters WHERE project_id = ? AND stream = 'logs' ORDER BY day",
-        )
-        .all(tenant.projectId),
-    ) as { day: number }[];
+    const days = (await storedRows(
+      svc,
+      "SELECT day FROM usage_counters WHERE project_id = ? AND stream = 'logs' ORDER BY day",
+      [tenant.projectId],
+    )) as { day: number }[];
     expect(days.map((d) => d.day)).toEqual([
       utcDay(svc.clock.now()) - 24 * 60 * 60 * 1000,
       utcDay(svc.clock.now()),
@@ -1141,9 +1139,9 @@ describe('ingestion: usage limits', () => {
   }
 
   it('the account tier is the one whose quota applies', async () => {
-    const plan = readDb(svc.dir, (db) =>
-      db.prepare('SELECT plan_tier FROM accounts WHERE id = ?').get(pro.accountId),
-    ) as { plan_tier: string };
+    const plan = (await storedRow(svc, 'SELECT plan_tier FROM accounts WHERE id = ?', [
+      pro.accountId,
+    ])) as { plan_tier: string };
     expect(plan.plan_tier).toBe('pro');
     // The demo owner is on the free plan, whose allowance is untouched here.
     const demoKey = svc.creds.projects[0]?.ingest_key ?? '';
@@ -1162,8 +1160,8 @@ describe('ingestion: usage limits', () => {
       nativeCounts({ issues: 2 }),
     );
 
-    const before = tableCounts(svc.dir, pro.projectId);
-    const usage = usageOf(svc.dir, pro.projectId);
+    const before = await tableCounts(svc, pro.projectId);
+    const usage = await usageOf(svc, pro.projectId);
     const third = issueItem();
     const res = await ingest(svc, NATIVE, pro.ingestKey, nativeBody({ issues: [third] }));
     expectUsageLimit(res, 'issue_events');
@@ -1177,9 +1175,9 @@ describe('ingestion: usage limits', () => {
       sdkBody([sdkEvent('log', log), sdkEvent('issue', issueItem())]),
     );
     expectUsageLimit(mixed, 'issue_events');
-    expect(tableCounts(svc.dir, pro.projectId)).toEqual(before);
-    expect(usageOf(svc.dir, pro.projectId)).toEqual(usage);
-    expect(idCounts(svc.dir, 'logs', pro.projectId, [log.id])).toEqual([0]);
+    expect(await tableCounts(svc, pro.projectId)).toEqual(before);
+    expect(await usageOf(svc, pro.projectId)).toEqual(usage);
+    expect(await idCounts(svc, 'logs', pro.projectId, [log.id])).toEqual([0]);
 
     // Re-sending accepted issues adds nothing, so it passes and counts nothing.
     const again = await ingest(svc, NATIVE, pro.ingestKey, two);
@@ -1201,8 +1199,8 @@ describe('ingestion: usage limits', () => {
     const res = await ingest(svc, NATIVE, pro.ingestKey, nativeBody({ trace_spans: spans }));
     expectUsageLimit(res, 'trace_spans');
     expect(
-      idCounts(
-        svc.dir,
+      await idCounts(
+        svc,
         'spans',
         pro.projectId,
         spans.map((s) => s.id),
@@ -1218,7 +1216,7 @@ describe('ingestion: usage limits', () => {
   });
 
   it('log_bytes: measured in bytes, not items', async () => {
-    const used = usageOf(svc.dir, pro.projectId).logs?.bytes ?? 0;
+    const used = (await usageOf(svc, pro.projectId)).logs?.bytes ?? 0;
     const big = logItem({ message: 'x'.repeat(200 - used), attributes: {} });
     const res = await ingest(svc, NATIVE, pro.ingestKey, nativeBody({ logs: [big] }));
     expectUsageLimit(res, 'log_bytes');
@@ -1226,7 +1224,7 @@ describe('ingestion: usage limits', () => {
     expect((await ingest(svc, NATIVE, pro.ingestKey, nativeBody({ logs: [fits] }))).body).toEqual(
       nativeCounts({ logs: 1 }),
     );
-    expect(usageOf(svc.dir, pro.projectId).logs?.bytes).toBe(200);
+    expect((await usageOf(svc, pro.projectId)).logs?.bytes).toBe(200);
   });
 
   it('metric_bytes', async () => {
@@ -1235,7 +1233,7 @@ describe('ingestion: usage limits', () => {
     );
     const res = await ingest(svc, SDK, pro.ingestKey, sdkBody(metrics));
     expectUsageLimit(res, 'metric_bytes');
-    expect(tableCounts(svc.dir, pro.projectId).metric_samples).toBe(0);
+    expect((await tableCounts(svc, pro.projectId)).metric_samples).toBe(0);
   });
 
   it('another account of the same tier has its own allowance', async () => {
@@ -1299,7 +1297,7 @@ describe('ingestion: request rate', () => {
     const second = await ingest(svc, SDK, tenant.ingestKey, sdkBody([sdkEvent('log', logItem())]));
     expect([first.status, second.status]).toEqual([200, 200]);
 
-    const before = tableCounts(svc.dir, tenant.projectId);
+    const before = await tableCounts(svc, tenant.projectId);
     const log = logItem();
     const res = await ingest(svc, NATIVE, tenant.ingestKey, nativeBody({ logs: [log] }));
     expectError(res, 429, 'rate_limited');
@@ -1314,8 +1312,8 @@ describe('ingestion: request rate', () => {
     expect(b).not.toHaveProperty('reset_at');
     expect(b.next_action).not.toHaveProperty('limit');
     expect(b.next_action).not.toHaveProperty('reset_at');
-    expect(tableCounts(svc.dir, tenant.projectId)).toEqual(before);
-    expect(idCounts(svc.dir, 'logs', tenant.projectId, [log.id])).toEqual([0]);
+    expect(await tableCounts(svc, tenant.projectId)).toEqual(before);
+    expect(await idCounts(svc, 'logs', tenant.projectId, [log.id])).toEqual([0]);
 
     // Other keys have their own budget.
     const demoKey = svc.creds.projects[0]?.ingest_key ?? '';

@@ -102,7 +102,7 @@ describe('GET /api/telemetry/summary/volume', () => {
       },
     );
     // Bytes are the usage counters' bytes, spread over the buckets.
-    const usage = usageOf(svc.dir, projectA);
+    const usage = await usageOf(svc, projectA);
     for (const [stream, v] of Object.entries(body.streams)) {
       expect(
         v.bytes.reduce((x, y) => x + y, 0),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoCredentials } from '../demo/demo-accounts';
+import { createTestDatabase } from './test-database';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -19,6 +20,8 @@ const START_TIMEOUT_MS = 30_000;
 export type ServiceProcess = {
   baseUrl: string;
   dataDir: string;
+  /** The service's PostgreSQL schema (with LOOKOUT_TEST_DATABASE_URL set), else null: SQLite in `dataDir`. */
+  databaseUrl: string | null;
   credentials: () => DemoCredentials;
   start: () => Promise<void>;
   /** SIGKILL: the process ends at once, mid-request, without closing anything. */
@@ -100,13 +103,18 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-crash-'));
+  const database = await createTestDatabase();
+  const env = {
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  };
   let child: ChildProcess | null = null;
 
   const start = async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
       throw new Error('the service is already running');
     }
-    const spawned = spawnService(port, dataDir, options.env ?? {});
+    const spawned = spawnService(port, dataDir, env);
     child = spawned.child;
     await spawned.listening;
   };
@@ -116,10 +124,14 @@ export async function startServiceProcess(
     await endProcess(running, signal);
   };
 
-  await start();
+  await start().catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
+  });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
+    databaseUrl: database.url,
     credentials: () =>
       JSON.parse(
         fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
@@ -129,6 +141,7 @@ export async function startServiceProcess(
     stop: () => end('SIGTERM'),
     dispose: async () => {
       await end('SIGKILL');
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,7 +5,10 @@ import type { PlanTier } from '../domain/plans';
 import { subscriptionFor } from '../domain/subscription';
 import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
 import { call, type ApiResponse } from './api-client';
+import { openPgPool, pgDatabase } from '../store/postgres/pg-database';
+import type { Store } from '../store/store';
 import type { RunningService } from './start-service';
+import { storeSql, type StoreSql } from './store-sql';
 
 /**
  * Helpers for the ingestion and live-feed contract tests: item builders, the two ingest
@@ -136,40 +139,116 @@ export const TELEMETRY_TABLES = [
 ] as const;
 export type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
 
+/**
+ * A test service whose stored rows a test reads: one in this process (`startService`), or one
+ * in a process of its own (`startServiceProcess`), on SQLite or PostgreSQL alike.
+ */
+export type StoredData =
+  { dir: string; deps: { store: Store } } | { dataDir: string; databaseUrl: string | null };
+
+async function withStoreSql<T>(src: StoredData, read: (sql: StoreSql) => Promise<T>): Promise<T> {
+  let sql: StoreSql;
+  if ('deps' in src) sql = storeSql(src);
+  else if (src.databaseUrl) {
+    const db = pgDatabase(openPgPool(src.databaseUrl, 1));
+    sql = {
+      dialect: 'postgres',
+      rows: (text, params = []) => db.rows(numbered(text), params),
+      exec: async (text) => {
+        await db.run(text);
+      },
+      close: () => db.close(),
+    };
+  } else {
+    const db = new Database(path.join(src.dataDir, 'lookout.sqlite'), {
+      readonly: true,
+      fileMustExist: true,
+    });
+    sql = {
+      dialect: 'sqlite',
+      rows: async <R>(text: string, params: readonly unknown[] = []) =>
+        db.prepare(text).all(...params) as R[],
+      exec: async (text) => {
+        db.exec(text);
+      },
+      close: async () => {
+        db.close();
+      },
+    };
+  }
+  try {
+    return await read(sql);
+  } finally {
+    await sql.close();
+  }
+}
+
+const numbered = (text: string) => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${String(++n)}`);
+};
+
+/** Rows of a query (`?` placeholders) on the service's store. */
+export const storedRows = <R = Record<string, unknown>>(
+  src: StoredData,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<R[]> => withStoreSql(src, (sql) => sql.rows<R>(text, params));
+
+/** The first row of a query on the service's store, or undefined. */
+export const storedRow = async <R = Record<string, unknown>>(
+  src: StoredData,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<R | undefined> => (await storedRows<R>(src, text, params))[0];
+
 /** Row count of every telemetry table (and the usage counters), optionally of one project. */
-export function tableCounts(dir: string, projectId?: string) {
-  return readDb(dir, (db) => {
+export function tableCounts(src: StoredData, projectId?: string) {
+  return withStoreSql(src, async (sql) => {
     const counts: Record<string, number> = {};
     for (const t of [...TELEMETRY_TABLES, 'usage_counters', 'project_contexts']) {
-      const sql = `SELECT COUNT(*) AS n FROM ${t}${projectId ? ' WHERE project_id = ?' : ''}`;
-      const row = db.prepare(sql).get(...(projectId ? [projectId] : [])) as { n: number };
-      counts[t] = row.n;
+      const text = `SELECT COUNT(*) AS n FROM ${t}${projectId ? ' WHERE project_id = ?' : ''}`;
+      const [row] = await sql.rows<{ n: number }>(text, projectId ? [projectId] : []);
+      counts[t] = row?.n ?? 0;
     }
     return counts;
   });
 }
 
 /** How many rows of a table hold each of the ids (column `id`, or `event_id` for metrics). */
-export function idCounts(dir: string, table: TelemetryTable, projectId: string, ids: string[]) {
+export function idCounts(
+  src: StoredData,
+  table: TelemetryTable,
+  projectId: string,
+  ids: string[],
+): Promise<number[]> {
   const column = table === 'metric_samples' ? 'event_id' : 'id';
-  return readDb(dir, (db) => {
-    const stmt = db.prepare(
-      `SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND ${column} = ?`,
-    );
-    return ids.map((id) => (stmt.get(projectId, id) as { n: number }).n);
+  return withStoreSql(src, async (sql) => {
+    const counts: number[] = [];
+    for (const id of ids) {
+      const [row] = await sql.rows<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND ${column} = ?`,
+        [projectId, id],
+      );
+      counts.push(row?.n ?? 0);
+    }
+    return counts;
   });
 }
 
 export type UsageRow = { stream: string; day: number; events: number; bytes: number };
 
 /** The usage counters of a project, by stream. */
-export function usageOf(dir: string, projectId: string): Record<string, UsageRow> {
-  return readDb(dir, (db) => {
-    const rows = db
-      .prepare('SELECT stream, day, events, bytes FROM usage_counters WHERE project_id = ?')
-      .all(projectId) as UsageRow[];
-    return Object.fromEntries(rows.map((r) => [r.stream, r]));
-  });
+export async function usageOf(
+  src: StoredData,
+  projectId: string,
+): Promise<Record<string, UsageRow>> {
+  const rows = await storedRows<UsageRow>(
+    src,
+    'SELECT stream, day, events, bytes FROM usage_counters WHERE project_id = ?',
+    [projectId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.stream, r]));
 }
 
 export type Tenant = {
