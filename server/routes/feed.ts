@@ -41,7 +41,9 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(
     { ...ticketRoute, middleware: [requireAccount(deps, { session: false })] as const },
     async (c) => {
-      const { ticket, expiresInSeconds } = await deps.feed.issueTicket(c.get('principal').accountId);
+      const { ticket, expiresInSeconds } = await deps.feed.issueTicket(
+        c.get('principal').accountId,
+      );
       return c.json({ ticket, expires_in_seconds: expiresInSeconds }, 200);
     },
   );
