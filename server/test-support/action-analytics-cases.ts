@@ -10,7 +10,7 @@ import type { ActionFilteredRange, ActionsStore, AnalysisUnitColumn } from '../s
 /**
  * Random actions for checking a store's analytics reads, and the checks against the domain
  * functions that both stores' tests run: ties in time, rows stored out of time order (`seq`),
- * missing sessions, blank and non-BMP names, filters, properties PostgreSQL's json functions
+ * missing sessions, blank, non-BMP and NUL names, filters, properties PostgreSQL's json functions
  * cannot read (a NUL or a lone surrogate escaped).
  */
 export const DAY = 86_400_000;
@@ -18,7 +18,20 @@ export const T0 = Date.UTC(2026, 0, 1);
 export const PROJECT = '00000000-0000-4000-8000-000000000001';
 export const OTHER = '00000000-0000-4000-8000-000000000002';
 const KINDS = ['page_view', 'screen_view', 'interaction'] as const;
-const NAMES = ['Home', 'Product', 'Cart', 'Buy', '', ' \t', 'Zoë', '𝌆 astral', '\uffefBOM-ish'];
+// U+0000 and U+E000 are stored escaped on PostgreSQL (pg-text.ts); they sort as on SQLite here.
+const NAMES = [
+  'Home',
+  'Product',
+  'Cart',
+  'Buy',
+  '',
+  ' \t',
+  'Zoë',
+  '𝌆 astral',
+  '\uffefBOM-ish',
+  'nul\u0000name',
+  '\ue000private',
+];
 
 export type Row = {
   seq: number;
@@ -59,6 +72,7 @@ export function generate(): Row[] {
     if (r() < 0.1) props.none = null;
     if (r() < 0.05) props.odd = r() < 0.5 ? 'nul\u0000' : 'lone \ud800';
     if (r() < 0.03) props['k\u0000'] = r() < 0.5 ? 1 : 'x';
+    if (r() < 0.03) props['k\ue000'] = r() < 0.5;
     rows.push({
       seq: i + 1,
       project: r() < 0.9 ? PROJECT : OTHER,
@@ -66,7 +80,7 @@ export function generate(): Row[] {
       kind: pick(KINDS),
       name: pick(NAMES),
       user,
-      session: r() < 0.1 ? null : `${user}-s${Math.floor(r() * 4)}`,
+      session: r() < 0.1 ? null : `${user}-s${['0', '1', '2', '\u0000'][Math.floor(r() * 4)]}`,
       environment: pick(['production', 'staging']),
       service: pick(['web', 'ios']),
       release: pick(['r1', 'r2']),

@@ -92,6 +92,7 @@ describe.skipIf(testDatabaseServer() === null)('analytics reads on PostgreSQL', 
           [null, 3],
           [{ kind: 'page_view', name: 'Home' }, 0],
           [{ kind: 'interaction', name: '𝌆 astral' }, 2],
+          [{ kind: 'screen_view', name: 'nul\u0000name' }, 2],
         ] as const) {
           const s = { ...q, unit, match, topLimit };
           expect(await store().segment(s)).toEqual(await want.segment(s));
@@ -106,8 +107,10 @@ describe.skipIf(testDatabaseServer() === null)('analytics reads on PostgreSQL', 
         ...expected,
         keys: byKey(expected.keys),
       });
-      // The unreadable properties (NUL, lone surrogate) are among the rows counted.
+      // The unreadable properties (NUL, lone surrogate) are among the rows counted, and a key
+      // stored escaped (U+E000) reads back as sent.
       expect(got.keys.some((k) => k.key === 'k\u0000')).toBe(true);
+      expect(got.keys.some((k) => k.key === 'k\ue000')).toBe(true);
     }
   });
 
@@ -128,6 +131,7 @@ describe.skipIf(testDatabaseServer() === null)('analytics reads on PostgreSQL', 
       base,
       { ...base, projectIds: [OTHER], since: T0 + DAY },
       { ...base, name: 'Zoë', environment: 'staging', limit: 7 },
+      { ...base, name: 'nul\u0000name', limit: 5 },
       { ...base, distinctId: 'u1', serviceName: 'ios', release: 'r1' },
     ];
     for (const q of queries) {

@@ -18,6 +18,8 @@ import type { Sql } from './pg-database';
  * action a GROUP BY (action, unit) first, and what the domain functions decide (a funnel's
  * ordered steps, a path) gets only the rows it needs, aggregated per unit in SQL: step events
  * for funnels, the start and the `depth` actions after it for paths (window functions).
+ * Strings inside JSON results come in arrays, never as object fields: `Sql` unescapes the
+ * strings of array columns (U+0000 is stored escaped, see pg-text.ts), not object values.
  */
 type AnalyticsReads = Pick<
   ActionsStore,
@@ -273,7 +275,8 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
       // Distinct units per action: grouped by (action, unit) first, then counted per action.
       const top =
         q.topLimit > 0
-          ? `(SELECT json_agg(t ORDER BY events DESC, name, kind) FROM (
+          ? `(SELECT json_agg(json_build_array(name, kind, events, units)
+                 ORDER BY events DESC, name, kind) FROM (
                SELECT name, kind, SUM(n) AS events, COUNT(u) AS units FROM (
                  SELECT name, kind, ${unit} AS u, COUNT(*) AS n
                  FROM actions WHERE ${where} AND ${match}
@@ -288,7 +291,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         events: number;
         unitIdentified: number;
         units: number;
-        top: { name: string; kind: string; events: number; units: number }[] | null;
+        top: [name: string, kind: string, events: number, units: number][] | null;
       }>(
         `SELECT COALESCE(SUM(a), 0) AS "all", COALESCE(SUM(n), 0) AS events,
            COALESCE(SUM(n) FILTER (WHERE u IS NOT NULL), 0) AS "unitIdentified",
@@ -305,12 +308,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         events: row?.events ?? 0,
         unitIdentified: row?.unitIdentified ?? 0,
         units: row?.units ?? 0,
-        top: (row?.top ?? []).map((t) => ({
-          name: t.name,
-          kind: t.kind,
-          events: t.events,
-          units: t.units,
-        })),
+        top: (row?.top ?? []).map(([name, kind, events, units]) => ({ name, kind, events, units })),
       };
     },
 
@@ -325,7 +323,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         users: number;
         sessions: number;
         actionCount: number;
-        top: { name: string; kind: string; events: number; users: number; sessions: number }[];
+        top: [name: string, kind: string, events: number, users: number, sessions: number][] | null;
         buckets: { bucket: number; events: number }[] | null;
       }>(
         `WITH pairs AS (
@@ -335,7 +333,8 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
            GROUP BY name, kind
          )
          SELECT t.*, (SELECT COUNT(*) FROM pairs) AS "actionCount",
-           (SELECT json_agg(p ORDER BY events DESC, name, kind) FROM (
+           (SELECT json_agg(json_build_array(name, kind, events, users, sessions)
+              ORDER BY events DESC, name, kind) FROM (
               SELECT * FROM pairs ORDER BY events DESC, name, kind LIMIT ${b.add(q.topLimit)}
             ) p) AS top,
            (SELECT json_agg(x ORDER BY bucket) FROM (
@@ -360,12 +359,12 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
           sessions: row?.sessions ?? 0,
         },
         buckets: (row?.buckets ?? []).map((x) => ({ bucket: x.bucket, events: x.events })),
-        top: (row?.top ?? []).map((p) => ({
-          name: p.name,
-          kind: p.kind,
-          events: p.events,
-          users: p.users,
-          sessions: p.sessions,
+        top: (row?.top ?? []).map(([name, kind, events, users, sessions]) => ({
+          name,
+          kind,
+          events,
+          users,
+          sessions,
         })),
         actionCount: row?.actionCount ?? 0,
       };
@@ -378,11 +377,11 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
       const row = await db.one<{
         events: number;
         withProperties: number;
-        keys: ActionPropertyCount[] | null;
+        keys: [key: string, type: string, events: number][] | null;
         unreadable: string[] | null;
       }>(
         `SELECT COUNT(*) AS events, COUNT(*) FILTER (WHERE properties <> '{}') AS "withProperties",
-           (SELECT json_agg(k) FROM (
+           (SELECT json_agg(json_build_array(k.key, k.type, k.events)) FROM (
               SELECT p.key, ${JSON_TYPE} AS type, COUNT(*) AS events
               FROM actions,
                 json_each((CASE WHEN ${unreadable} THEN '{}' ELSE properties END)::json) p
@@ -401,7 +400,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         if (known) known.events += events;
         else byKey.set(k, { key, type, events });
       };
-      for (const k of row?.keys ?? []) count(k.key, k.type, k.events);
+      for (const [key, type, events] of row?.keys ?? []) count(key, type, events);
       for (const text of row?.unreadable ?? [])
         for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>))
           count(key, sqliteJsonType(value), 1);
