@@ -22,11 +22,17 @@ export function receiptWriter(sql: Sql): (receipt: IdempotencyReceipt) => Promis
 export function pgIdempotency(db: PgDb): IdempotencyStore {
   return {
     async get(scope, key, notBefore) {
-      // Forget expired replays (they may hold secrets) before answering.
-      await db.run('DELETE FROM idempotency_keys WHERE created_at < $1', [notBefore]);
+      // Forget expired replays (they may hold secrets) before answering. Rows another
+      // instance is deleting are skipped, so concurrent gets neither wait nor deadlock.
+      await db.run(
+        `DELETE FROM idempotency_keys WHERE (scope, key) IN (
+           SELECT scope, key FROM idempotency_keys WHERE created_at < $1 FOR UPDATE SKIP LOCKED)`,
+        [notBefore],
+      );
       const r = await db.one<{ request_hash: string; status: number; response: string }>(
-        'SELECT request_hash, status, response FROM idempotency_keys WHERE scope = $1 AND key = $2',
-        [scope, key],
+        `SELECT request_hash, status, response FROM idempotency_keys
+         WHERE scope = $1 AND key = $2 AND created_at >= $3`,
+        [scope, key, notBefore],
       );
       return r ? { requestHash: r.request_hash, status: r.status, response: r.response } : null;
     },
