@@ -1,8 +1,6 @@
 import http from 'node:http';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { call, expectError, signIn } from '../test-support/api-client';
 import {
   newTicket,
@@ -13,6 +11,7 @@ import {
   type RefusedUpgrade,
 } from '../test-support/live-feed';
 import { startService, type RunningService } from '../test-support/start-service';
+import { storeSql } from '../test-support/store-sql';
 import {
   NATIVE,
   SDK,
@@ -23,7 +22,6 @@ import {
   logItem,
   metricItem,
   nativeBody,
-  readDb,
   sdkBody,
   sdkEvent,
   spanItem,
@@ -433,13 +431,14 @@ describe('GET /api/feed/live: messages', () => {
       }),
     );
     await settle([owner]);
-    const db = new Database(path.join(svc.dir, 'lookout.sqlite'));
-    try {
-      db.prepare("UPDATE issues SET status = 'archived' WHERE fingerprint = ?").run(archivedFp);
-      db.prepare("UPDATE issues SET status = 'resolved' WHERE fingerprint = ?").run(resolvedFp);
-    } finally {
-      db.close();
-    }
+    const sql = storeSql(svc);
+    onTestFinished(() => sql.close());
+    await sql.rows("UPDATE issues SET status = 'archived' WHERE fingerprint = ? RETURNING id", [
+      archivedFp,
+    ]);
+    await sql.rows("UPDATE issues SET status = 'resolved' WHERE fingerprint = ? RETURNING id", [
+      resolvedFp,
+    ]);
     await ingest(
       svc,
       NATIVE,
@@ -456,10 +455,8 @@ describe('GET /api/feed/live: messages', () => {
       triage: { ignored: true },
     });
     expect(byFp(resolvedFp)).toMatchObject({ status: 'unresolved', occurrence_count: 2 });
-    const stored = readDb(svc.dir, (d) =>
-      d.prepare('SELECT status FROM issues WHERE fingerprint = ?').get(archivedFp),
-    );
-    expect(stored).toEqual({ status: 'archived' });
+    const stored = await sql.rows('SELECT status FROM issues WHERE fingerprint = ?', [archivedFp]);
+    expect(stored).toEqual([{ status: 'archived' }]);
   });
 });
 
