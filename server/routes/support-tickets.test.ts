@@ -258,5 +258,19 @@ describe('support tickets', () => {
         expect((await attach(t, json, `fill-${i}`)).status).toBe(201);
       expectError(await attach(t, json, 'one-too-many'), 422, 'validation_failed');
     });
+
+    it('attachments sent at once to a ticket with one place left take only that place', async () => {
+      const t = ((await open({ subject: 'Nearly full', message: 'm' })).body as Ticket).ticket_id;
+      const json = { kind: 'reference', path: '/api/telemetry/metrics/investigation' };
+      for (let i = 0; i < CONTEXTS_PER_TICKET - 1; i++)
+        expect((await attach(t, json, `near-${i}`)).status).toBe(201);
+      const racing = await Promise.all([0, 1, 2, 3].map((i) => attach(t, json, `race-${i}`)));
+      expect(racing.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+      const [held] = await stored<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM support_ticket_contexts WHERE ticket_id = ?',
+        [t],
+      );
+      expect(held?.n).toBe(CONTEXTS_PER_TICKET);
+    });
   });
 });

@@ -191,11 +191,6 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
         async (remember) => {
           const ticket = await deps.store.support.ticketOf(accountId, ticketId);
           if (ticket === null) throw fail.notFound('ticket not found');
-          if ((await deps.store.support.contextCount(ticketId)) >= CONTEXTS_PER_TICKET)
-            throw fail.validation(
-              `a ticket holds at most ${CONTEXTS_PER_TICKET} attachments`,
-              'Open another ticket for more context.',
-            );
           const bundle = body.kind === 'investigation' ? JSON.stringify(body.bundle) : null;
           const path = body.kind === 'reference' ? body.path : null;
           const row = {
@@ -219,7 +214,12 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
             bytes: row.bytes,
             created_at: iso(row.createdAt),
           };
-          await deps.store.support.addContext(row, remember(view));
+          // The limit is checked inside the write, so concurrent attachments cannot pass it.
+          if (!(await deps.store.support.addContext(row, CONTEXTS_PER_TICKET, remember(view))))
+            throw fail.validation(
+              `a ticket holds at most ${CONTEXTS_PER_TICKET} attachments`,
+              'Open another ticket for more context.',
+            );
           return view;
         },
       );

@@ -37,7 +37,15 @@ export interface SupportStore {
   createTicket(row: SupportTicketRecord, receipt?: IdempotencyReceipt | null): Promise<void>;
   /** The ticket if it belongs to the account, else null. */
   ticketOf(accountId: string, ticketId: string): Promise<SupportTicketRecord | null>;
-  addContext(row: SupportContextRecord, receipt?: IdempotencyReceipt | null): Promise<void>;
+  /**
+   * Attaches the context unless the ticket already holds `maxPerTicket`, checked in the same
+   * transaction so concurrent attachments cannot pass the limit; false (nothing written) when full.
+   */
+  addContext(
+    row: SupportContextRecord,
+    maxPerTicket: number,
+    receipt?: IdempotencyReceipt | null,
+  ): Promise<boolean>;
   contextCount(ticketId: string): Promise<number>;
   /** Every ticket, newest first (the operator's command). */
   list(limit: number): Promise<SupportTicketListing[]>;

@@ -30,14 +30,24 @@ export function pgSupport(db: PgDb): SupportStore {
       );
       return r ? toTicket(r) : null;
     },
-    async addContext(row, receipt) {
-      await db.tx(async (sql) => {
+    addContext(row, maxPerTicket, receipt) {
+      return db.tx(async (sql) => {
+        // The ticket's row lock makes count and insert one step per ticket on every instance.
+        await sql.run('SELECT 1 FROM support_tickets WHERE id = $1 FOR NO KEY UPDATE', [
+          row.ticketId,
+        ]);
+        const held = await sql.one<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM support_ticket_contexts WHERE ticket_id = $1',
+          [row.ticketId],
+        );
+        if ((held?.n ?? 0) >= maxPerTicket) return false;
         await sql.run(
           `INSERT INTO support_ticket_contexts (id, ticket_id, kind, bundle, path, bytes, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [row.id, row.ticketId, row.kind, row.bundle, row.path, row.bytes, row.createdAt],
         );
         if (receipt) await receiptWriter(sql)(receipt);
+        return true;
       });
     },
     async contextCount(ticketId) {

@@ -34,10 +34,12 @@ export function sqliteSupport(db: Db): SupportStore {
       const r = ticketOf.get(ticketId, accountId);
       return r ? toTicket(r) : null;
     },
-    async addContext(row, receipt) {
-      db.transaction(() => {
+    async addContext(row, maxPerTicket, receipt) {
+      return db.transaction(() => {
+        if ((contexts.get(row.ticketId)?.n ?? 0) >= maxPerTicket) return false;
         insertContext.run(row);
         if (receipt) writeReceipt(receipt);
+        return true;
       })();
     },
     async contextCount(ticketId) {
