@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountRow, ReadableProject } from '../store/records';
 import type { Store } from '../store/store';
+import type { FeedBus, FeedBusHandlers } from './feed-bus';
 import { CLOSE_SIGNED_OUT, CLOSE_TOO_SLOW, createFeedHub, type FeedMessage } from './feed-hub';
 
 const T0 = Date.parse('2025-03-03T09:00:00.000Z');
@@ -305,5 +306,140 @@ describe('feed hub connections', () => {
       { code: 1001, reason: 'service stopping' },
     ]);
     expect(hub.connectionCount).toBe(0);
+  });
+});
+
+/** A bus whose other instances the test plays: what this hub sent, and a way to send to it. */
+function fakeBus() {
+  const published: { projectId: string; texts: readonly string[] }[] = [];
+  const signOuts: { accountId: string; at: number }[] = [];
+  const listeningWrites: boolean[] = [];
+  let others = false;
+  let handlers: FeedBusHandlers | null = null;
+  const bus: FeedBus = {
+    othersListening: async () => others,
+    publish: async (projectId, texts) => {
+      published.push({ projectId, texts });
+    },
+    signedOutEverywhere: async (accountId, at) => {
+      signOuts.push({ accountId, at });
+    },
+    setListening: async (value) => {
+      listeningWrites.push(value);
+    },
+    receive: (h) => {
+      handlers = h;
+    },
+    close: async () => undefined,
+  };
+  const other = () => {
+    if (!handlers) throw new Error('the hub did not subscribe');
+    return handlers;
+  };
+  return {
+    bus,
+    published,
+    signOuts,
+    listeningWrites,
+    setOthersListening: (v: boolean) => {
+      others = v;
+    },
+    other,
+  };
+}
+
+function setupWithBus() {
+  const world = fakeWorld();
+  const fake = fakeBus();
+  let now = T0;
+  const hub = createFeedHub({
+    store: world.store,
+    now: () => now,
+    ticketTtlSeconds: 60,
+    bus: fake.bus,
+  });
+  return { hub, world, fake, advance: (ms: number) => (now += ms) };
+}
+
+describe('feed hub across instances (the bus)', () => {
+  it('a publish goes to the bus only while another instance listens, as the texts sent here', async () => {
+    const { hub, world, fake } = setupWithBus();
+    world.addAccount('reader', ['p1']);
+    const a = socket();
+    hub.attach({ accountId: 'reader', issuedAt: T0 }, a);
+    await hub.publish('p1', [log('l1', 'p1')]);
+    expect(fake.published).toEqual([]);
+    fake.setOthersListening(true);
+    await hub.publish('p1', [log('l2', 'p1')]);
+    expect(fake.published).toEqual([{ projectId: 'p1', texts: [JSON.stringify(log('l2', 'p1'))] }]);
+    expect(a.sent.map((m) => (m.data as { id: string }).id)).toEqual(['l1', 'l2']);
+  });
+
+  it('hasListeners: a connection here, or another instance listening', async () => {
+    const { hub, world, fake } = setupWithBus();
+    world.addAccount('reader', ['p1']);
+    expect(await hub.hasListeners()).toBe(false);
+    fake.setOthersListening(true);
+    expect(await hub.hasListeners()).toBe(true);
+    fake.setOthersListening(false);
+    const detach = hub.attach({ accountId: 'reader', issuedAt: T0 }, socket());
+    expect(await hub.hasListeners()).toBe(true);
+    detach();
+    expect(await hub.hasListeners()).toBe(false);
+  });
+
+  it('events of other instances reach the connections here that read their project', async () => {
+    const { hub, world, fake } = setupWithBus();
+    world.addAccount('reader', ['p1']);
+    world.addAccount('other', ['p2']);
+    const a = socket();
+    const b = socket();
+    expect(fake.other().wanted()).toBe(false);
+    hub.attach({ accountId: 'reader', issuedAt: T0 }, a);
+    hub.attach({ accountId: 'other', issuedAt: T0 }, b);
+    expect(fake.other().wanted()).toBe(true);
+    await fake.other().event('p1', [JSON.stringify(log('l1', 'p1'))]);
+    expect(a.sent).toEqual([log('l1', 'p1')]);
+    expect(b.sent).toEqual([]);
+    // Not sent on to the bus again.
+    expect(fake.published).toEqual([]);
+  });
+
+  it('becomes listening when a ticket is redeemed (before the handshake answers), and stops after the last connection', async () => {
+    const { hub, world, fake } = setupWithBus();
+    world.addAccount('reader', ['p1']);
+    const grant = await hub.redeem((await hub.issueTicket('reader')).ticket);
+    if (!grant) throw new Error('ticket refused');
+    expect(fake.listeningWrites).toEqual([true]);
+    const detach = hub.attach(grant, socket());
+    const second = hub.attach({ accountId: 'reader', issuedAt: T0 }, socket());
+    detach();
+    expect(fake.listeningWrites).toEqual([true]);
+    second();
+    expect(fake.listeningWrites).toEqual([true, false]);
+  });
+
+  it('logout-all here is sent to the bus; one heard from the bus closes the connections here with 4001', async () => {
+    const { hub, world, fake, advance } = setupWithBus();
+    world.addAccount('acc-1', ['p1']);
+    world.addAccount('acc-2', ['p1']);
+    await hub.closeAccount('acc-1');
+    expect(fake.signOuts).toEqual([{ accountId: 'acc-1', at: T0 }]);
+
+    advance(1_000);
+    const a = socket();
+    const b = socket();
+    hub.attach({ accountId: 'acc-2', issuedAt: T0 + 1 }, a);
+    hub.attach({ accountId: 'acc-1', issuedAt: T0 + 1 }, b);
+    const grant = await hub.redeem((await hub.issueTicket('acc-2')).ticket);
+    if (!grant) throw new Error('ticket refused');
+    fake.other().signedOut('acc-2', T0 + 1_000);
+    expect(a.closes).toEqual([{ code: CLOSE_SIGNED_OUT, reason: 'signed out everywhere' }]);
+    expect(b.closes).toEqual([]);
+    // A handshake under way when the other instance signed the account out is closed too.
+    const late = socket();
+    hub.attach(grant, late);
+    expect(late.closes).toEqual([{ code: CLOSE_SIGNED_OUT, reason: 'signed out everywhere' }]);
+    expect(hub.connectionCount).toBe(1);
   });
 });

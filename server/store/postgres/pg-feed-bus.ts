@@ -193,6 +193,13 @@ export async function pgFeedBus(opts: {
     void db
       .run(`DELETE FROM feed_events WHERE created_at < ${DB_NOW_MS} - $1`, [KEEP_EVENTS_MS])
       .catch(() => undefined);
+    // Rows of instances gone without closing (a live one writes its row again when it changes).
+    void db
+      .run(`DELETE FROM feed_instances WHERE seen_at < ${DB_NOW_MS} - $1 AND instance_id <> $2`, [
+        LISTENING_STALE_MS,
+        instanceId,
+      ])
+      .catch(() => undefined);
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
