@@ -41,16 +41,15 @@ describe('npm run service -- migrate', () => {
   });
 
   it.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)(
-    'migrates a new PostgreSQL schema, then has nothing to do',
+    'migrates a new PostgreSQL schema once, however many run at once',
     async () => {
       const database = await createTestDatabase();
       databases.push(database);
       const config = { dataDir: tempDir(), databaseUrl: database.url };
-      expect(await migrateStore(config)).toEqual({
-        store: 'postgres',
-        from: 0,
-        to: pgMigrations.length,
-      });
+      // Instances starting together: one migrates, the others wait and find nothing to do.
+      const together = await Promise.all([migrateStore(config), migrateStore(config)]);
+      expect(together.map((r) => r.from).sort()).toEqual([0, pgMigrations.length]);
+      expect(together.map((r) => r.to)).toEqual([pgMigrations.length, pgMigrations.length]);
       expect(await migrateStore(config)).toEqual({
         store: 'postgres',
         from: pgMigrations.length,
