@@ -1,7 +1,5 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEVERITY_INPUTS } from '../domain/severity';
 import { newId } from '../domain/secrets';
 import { SPAN_KINDS } from '../ingest/normalized';
@@ -21,6 +19,7 @@ import {
   weirdNumber,
 } from '../test-support/fuzz-arbitraries';
 import { startService, type RunningService } from '../test-support/start-service';
+import { storeSql, type StoreSql } from '../test-support/store-sql';
 import {
   NATIVE,
   SDK,
@@ -468,7 +467,32 @@ const STREAM_TABLE: Record<Kind, TelemetryTable> = {
   metric: 'metric_samples',
 };
 
+/**
+ * Runs of the properties still under way. A property cut off by its time budget is abandoned,
+ * not stopped (fast-check races the run against the clock): its requests may still be storing
+ * when the next property takes its "before" snapshot of the same project, which then changes
+ * under it. Each test first waits for those runs to end.
+ */
+const runsUnderWay = new Set<Promise<unknown>>();
+
+/** `fc.asyncProperty` whose runs are tracked in `runsUnderWay`. */
+const trackedProperty = ((...args: unknown[]) => {
+  const predicate = args.pop() as (...values: unknown[]) => Promise<unknown>;
+  const tracked = (...values: unknown[]) => {
+    const run = predicate(...values);
+    runsUnderWay.add(run);
+    const done = () => runsUnderWay.delete(run);
+    run.then(done, done);
+    return run;
+  };
+  return (fc.asyncProperty as (...a: unknown[]) => unknown)(...args, tracked);
+}) as typeof fc.asyncProperty;
+
 describe('ingest bodies (fuzz)', () => {
+  beforeEach(async () => {
+    await Promise.allSettled([...runsUnderWay]);
+  });
+
   let svc: Svc;
   let tenant: Tenant;
   let token = '';
@@ -501,39 +525,44 @@ describe('ingest bodies (fuzz)', () => {
     return { projectId, key: await addIngestKey(svc, projectId) };
   }
 
-  // One read-only connection for the whole file: opening one per snapshot (as the helpers in
+  // One connection for the whole file: opening one per snapshot (as the helpers in
   // telemetry.ts do) costs more than the request under test.
-  let db: Database.Database;
+  let db: StoreSql;
   beforeAll(() => {
-    db = new Database(path.join(svc.dir, 'lookout.sqlite'), {
-      readonly: true,
-      fileMustExist: true,
-    });
+    db = storeSql(svc);
   });
   afterAll(() => db?.close());
 
   /** Row counts of every telemetry table, contexts and usage counters of one project. */
-  const snapshot = (projectId: string) => {
+  type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+  const snapshot = async (projectId: string) => {
     const tables: Counts = {};
     for (const t of [...TELEMETRY_TABLES, 'usage_counters', 'project_contexts']) {
-      const row = db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE project_id = ?`).get(projectId);
-      tables[t] = (row as { n: number }).n;
+      const [row] = await db.rows<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM ${t} WHERE project_id = ?`,
+        [projectId],
+      );
+      tables[t] = row?.n ?? 0;
     }
-    const usage = db
-      .prepare(
-        'SELECT stream, day, events, bytes FROM usage_counters WHERE project_id = ? ORDER BY stream, day',
-      )
-      .all(projectId);
+    const usage = await db.rows(
+      'SELECT stream, day, events, bytes FROM usage_counters WHERE project_id = ? ORDER BY stream, day',
+      [projectId],
+    );
     return { tables, usage };
   };
 
   /** How many rows of a table hold each id. */
-  const idCounts = (table: TelemetryTable, projectId: string, ids: string[]) => {
+  const idCounts = async (table: TelemetryTable, projectId: string, ids: string[]) => {
     const column = table === 'metric_samples' ? 'event_id' : 'id';
-    const stmt = db.prepare(
-      `SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND ${column} = ?`,
-    );
-    return ids.map((id) => (stmt.get(projectId, id) as { n: number }).n);
+    const counts: number[] = [];
+    for (const id of ids) {
+      const [row] = await db.rows<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND ${column} = ?`,
+        [projectId, id],
+      );
+      counts.push(row?.n ?? 0);
+    }
+    return counts;
   };
 
   const send = (route: Route, key: string, body: unknown) =>
@@ -561,24 +590,22 @@ describe('ingest bodies (fuzz)', () => {
   }
 
   /** After a rejection nothing of the project changed: rows, contexts and usage counters. */
-  function expectNothingStored(
-    before: ReturnType<typeof snapshot>,
-    projectId: string,
-    why: string,
-  ) {
-    expect(snapshot(projectId), `a rejected request changed the store\n${why}`).toEqual(before);
+  async function expectNothingStored(before: Snapshot, projectId: string, why: string) {
+    expect(await snapshot(projectId), `a rejected request changed the store\n${why}`).toEqual(
+      before,
+    );
   }
 
   /** On a 200, the counts of this batch are exactly the rows it added. */
-  function expectCountsMatchRows(
+  async function expectCountsMatchRows(
     res: ApiResponse,
-    before: ReturnType<typeof snapshot>,
+    before: Snapshot,
     projectId: string,
     route: Route,
     why: string,
   ) {
     const counts = res.body as Counts;
-    const after = snapshot(projectId).tables;
+    const after = (await snapshot(projectId)).tables;
     const added = (t: TelemetryTable) => (after[t] ?? 0) - (before.tables[t] ?? 0);
     expect(
       {
@@ -671,16 +698,16 @@ describe('ingest bodies (fuzz)', () => {
           },
         );
         await assertFuzz(
-          fc.asyncProperty(body, async (generated) => {
+          trackedProperty(body, async (generated) => {
             const sent =
               typeof generated === 'function' ? (generated as () => unknown)() : generated;
-            const before = snapshot(shared.projectId);
+            const before = await snapshot(shared.projectId);
             const res = await send(route, shared.key, sent);
             const why = `body: ${show(sent)}`;
             expectNoServerErrorAndEnvelope(res, INGEST_REJECTIONS, why);
             if (res.status === 200)
-              expectCountsMatchRows(res, before, shared.projectId, route, why);
-            else expectNothingStored(before, shared.projectId, why);
+              await expectCountsMatchRows(res, before, shared.projectId, route, why);
+            else await expectNothingStored(before, shared.projectId, why);
           }),
           ...RUNS.arbitraryBody,
         );
@@ -731,11 +758,11 @@ describe('ingest bodies (fuzz)', () => {
           ),
         );
         await assertFuzz(
-          fc.asyncProperty(
+          trackedProperty(
             rawText,
             fc.oneof(fc.constantFrom(...jsonTypes), fc.constantFrom(...otherTypes)),
             async (raw, contentType) => {
-              const before = snapshot(shared.projectId);
+              const before = await snapshot(shared.projectId);
               const res = await sendRaw(route, shared.key, raw, contentType);
               const why = `content-type: ${contentType}\nbody: ${show(raw)}`;
               expectNoServerErrorAndEnvelope(res, INGEST_REJECTIONS, why);
@@ -755,7 +782,7 @@ describe('ingest bodies (fuzz)', () => {
                   expectRejection(res, 422, 'invalid_json', why);
                 else expect([200, 401, 422], why).toContain(res.status);
               }
-              if (res.status !== 200) expectNothingStored(before, shared.projectId, why);
+              if (res.status !== 200) await expectNothingStored(before, shared.projectId, why);
             },
           ),
           ...RUNS.rawBody,
@@ -787,7 +814,7 @@ describe('ingest bodies (fuzz)', () => {
           { minLength: 1, maxLength: 4 },
         );
         await assertFuzz(
-          fc.asyncProperty(batchArb, fc.nat(), badBytes, async (make, at, chunks) => {
+          trackedProperty(batchArb, fc.nat(), badBytes, async (make, at, chunks) => {
             const { body } = make();
             // The bytes go inside one string of the body (or, now and then, between tokens).
             const text = JSON.stringify(body);
@@ -798,12 +825,12 @@ describe('ingest bodies (fuzz)', () => {
               Buffer.from(chunks.flat()),
               Buffer.from(text.slice(cut)),
             ]);
-            const before = snapshot(shared.projectId);
+            const before = await snapshot(shared.projectId);
             const res = await sendBytes(route, shared.key, bytes);
             const why = `bytes ${Buffer.from(chunks.flat()).toString('hex')} at ${cut} of ${show(text)}`;
             expectNoServerErrorAndEnvelope(res, INGEST_REJECTIONS, why);
-            if (res.status !== 200) expectNothingStored(before, shared.projectId, why);
-            else expectCountsMatchRows(res, before, shared.projectId, route, why);
+            if (res.status !== 200) await expectNothingStored(before, shared.projectId, why);
+            else await expectCountsMatchRows(res, before, shared.projectId, route, why);
           }),
           ...RUNS.badUtf8,
         );
@@ -815,7 +842,7 @@ describe('ingest bodies (fuzz)', () => {
       'a valid batch is stored exactly once, reads back by id, and re-sending it is all already_accepted',
       async () => {
         await assertFuzz(
-          fc.asyncProperty(batchArb, async (make) => {
+          trackedProperty(batchArb, async (make) => {
             const { projectId, key } = await newProject();
             const { body, ids } = make();
             const why = `body: ${show(body, 2000)}`;
@@ -836,7 +863,7 @@ describe('ingest bodies (fuzz)', () => {
             for (const kind of SDK_KINDS) {
               const mine = ids.filter((i) => i.kind === kind).map((i) => i.id);
               if (mine.length === 0) continue;
-              expect(idCounts(STREAM_TABLE[kind], projectId, mine), `${kind} ${why}`).toEqual(
+              expect(await idCounts(STREAM_TABLE[kind], projectId, mine), `${kind} ${why}`).toEqual(
                 mine.map(() => 1),
               );
             }
@@ -844,7 +871,7 @@ describe('ingest bodies (fuzz)', () => {
 
             // Re-sending the same batch: nothing new, every item already accepted, and the
             // account's usage as the account reads it does not move.
-            const before = snapshot(projectId);
+            const before = await snapshot(projectId);
             const usage = await call(svc.baseUrl, 'GET', '/api/account/usage', { token });
             expect(usage.status, usage.text).toBe(200);
             const again = await send(route, key, body);
@@ -857,7 +884,7 @@ describe('ingest bodies (fuzz)', () => {
               already_accepted: ids.length,
               ...(route === SDK ? { metrics: 0, context_updated: false } : {}),
             });
-            expectNothingStored(before, projectId, `re-sent batch added rows\n${why}`);
+            await expectNothingStored(before, projectId, `re-sent batch added rows\n${why}`);
             const usageAfter = await call(svc.baseUrl, 'GET', '/api/account/usage', { token });
             expect(usageAfter.body, `account usage moved on a re-send\n${why}`).toEqual(usage.body);
           }),
@@ -871,7 +898,7 @@ describe('ingest bodies (fuzz)', () => {
       'a valid batch with one known-invalid value is 422 validation_failed and stores none of its items',
       async () => {
         await assertFuzz(
-          fc.asyncProperty(
+          trackedProperty(
             batchArb,
             fc.nat(),
             fc.constantFrom(...invalidations(route)),
@@ -884,17 +911,17 @@ describe('ingest bodies (fuzz)', () => {
               if (!target) return;
               const expected = breaker.apply(target.item, noise, target.kind);
               if (expected === 'skip') return;
-              const before = snapshot(shared.projectId);
+              const before = await snapshot(shared.projectId);
               const res = await send(route, shared.key, broken);
               const why = `${breaker.name}\nbody: ${show(broken, 2000)}`;
               expectRejection(res, 422, 'validation_failed', why);
               if (expected.text)
                 expect((res.body as { error: string }).error, why).toBe(expected.text);
-              expectNothingStored(before, shared.projectId, why);
+              await expectNothingStored(before, shared.projectId, why);
               for (const kind of SDK_KINDS) {
                 const mine = ids.filter((i) => i.kind === kind).map((i) => i.id);
                 if (mine.length === 0) continue;
-                expect(idCounts(STREAM_TABLE[kind], shared.projectId, mine), why).toEqual(
+                expect(await idCounts(STREAM_TABLE[kind], shared.projectId, mine), why).toEqual(
                   mine.map(() => 0),
                 );
               }
@@ -910,16 +937,16 @@ describe('ingest bodies (fuzz)', () => {
       'a body project_id of another project is 401 ingest_key_invalid and stores nothing',
       async () => {
         await assertFuzz(
-          fc.asyncProperty(batchArb, fc.constantFrom('other', 'garbage'), async (make, kind) => {
+          trackedProperty(batchArb, fc.constantFrom('other', 'garbage'), async (make, kind) => {
             const { body } = make();
             const projectId = kind === 'other' ? newId() : 'not-a-project';
-            const before = snapshot(shared.projectId);
+            const before = await snapshot(shared.projectId);
             const res = await send(route, shared.key, { ...body, project_id: projectId });
             const why = `project_id ${projectId}`;
             expect([401, 422], why).toContain(res.status);
             if (kind === 'other') expectRejection(res, 401, 'ingest_key_invalid', why);
             else expectNoServerErrorAndEnvelope(res, [401, 422], why);
-            expectNothingStored(before, shared.projectId, why);
+            await expectNothingStored(before, shared.projectId, why);
           }),
           ...RUNS.otherProject,
         );
@@ -931,7 +958,7 @@ describe('ingest bodies (fuzz)', () => {
       'deeply nested JSON anywhere in the body: never 5xx, and nothing stored when refused',
       async () => {
         await assertFuzz(
-          fc.asyncProperty(
+          trackedProperty(
             batchArb,
             fc.integer({ min: 1, max: 400_000 }),
             fc.boolean(),
@@ -955,12 +982,12 @@ describe('ingest bodies (fuzz)', () => {
                 JSON.stringify(MARK),
                 deeplyNested(depth, asObject),
               );
-              const before = snapshot(shared.projectId);
+              const before = await snapshot(shared.projectId);
               const res = await call(svc.baseUrl, 'POST', route, { token: shared.key, raw });
               const why = `depth ${depth} ${asObject ? 'objects' : 'arrays'} in ${show(marked)}`;
               expectNoServerErrorAndEnvelope(res, INGEST_REJECTIONS, why);
-              if (res.status !== 200) expectNothingStored(before, shared.projectId, why);
-              else expectCountsMatchRows(res, before, shared.projectId, route, why);
+              if (res.status !== 200) await expectNothingStored(before, shared.projectId, why);
+              else await expectCountsMatchRows(res, before, shared.projectId, route, why);
             },
           ),
           ...RUNS.deepNesting,
@@ -973,7 +1000,7 @@ describe('ingest bodies (fuzz)', () => {
       'more than 5,000 items is 422 validation_failed and stores none of them',
       async () => {
         await assertFuzz(
-          fc.asyncProperty(fc.integer({ min: 5_001, max: 5_200 }), async (n) => {
+          trackedProperty(fc.integer({ min: 5_001, max: 5_200 }), async (n) => {
             const when = new Date(CLOCK).toISOString();
             const items = Array.from({ length: n }, () => ({
               id: newId(),
@@ -988,10 +1015,10 @@ describe('ingest bodies (fuzz)', () => {
                     context: { release: 'r', environment: 'e', service_name: 's' },
                     events: items.map((i) => ({ ...i, type: 'log' })),
                   };
-            const before = snapshot(shared.projectId);
+            const before = await snapshot(shared.projectId);
             const res = await send(route, shared.key, body);
             expectRejection(res, 422, 'validation_failed', `${n} items`);
-            expectNothingStored(before, shared.projectId, `${n} items`);
+            await expectNothingStored(before, shared.projectId, `${n} items`);
           }),
           ...RUNS.tooMany,
         );
