@@ -70,7 +70,7 @@ export function generate(): Row[] {
     if (r() < 0.1) props.tags = ['a'];
     if (r() < 0.1) props.nested = { a: 1 };
     if (r() < 0.1) props.none = null;
-    if (r() < 0.05) props.odd = r() < 0.5 ? 'nul\u0000' : 'lone \ud800';
+    if (r() < 0.05) props.odd = ['nul\u0000', 'lone \ud800', 'lone \udc00'][Math.floor(r() * 3)];
     if (r() < 0.03) props['k\u0000'] = r() < 0.5 ? 1 : 'x';
     if (r() < 0.03) props['k\ue000'] = r() < 0.5;
     rows.push({

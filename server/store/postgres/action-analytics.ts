@@ -65,7 +65,7 @@ const named = (b: Binds) => `btrim(name, ${b.add(BLANK)}) <> ''`;
  * JSON that PostgreSQL's json functions refuse: a `\u0000` escape (text cannot hold NUL) or
  * a lone surrogate's. Properties holding one are read into JavaScript instead.
  */
-const UNREADABLE_JSON = String.raw`\\u(0000|[dD][89abAB-F])`;
+const UNREADABLE_JSON = String.raw`\\u(0000|[dD][89a-fA-F])`;
 
 /** SQLite's json_each type names. */
 const JSON_TYPE = `CASE json_typeof(p.value)
