@@ -89,6 +89,16 @@ describe('POST /api/auth/login', () => {
     expect(sessionSetCookie(wrong)).toBeUndefined();
     expect(sessionSetCookie(unknown)).toBeUndefined();
   });
+
+  it('the e-mail matches without regard to ASCII case, as stored', async () => {
+    const { accessToken } = await signIn(
+      svc.baseUrl,
+      `  ${svc.creds.email.toUpperCase()}  `,
+      svc.creds.password,
+    );
+    const me = await account(svc, { token: accessToken });
+    expect(me.body).toMatchObject({ email: svc.creds.email });
+  });
 });
 
 describe('POST /api/auth/refresh', () => {

@@ -61,9 +61,10 @@ export function pgAccounts(db: PgDb): AccountsStore {
       return r ? toAccount(r) : null;
     },
     async byEmail(email) {
-      // E-mail addresses are unique without ASCII case, as SQLite's COLLATE NOCASE.
+      // E-mail addresses are unique without ASCII case, as SQLite's COLLATE NOCASE; the C
+      // collation keeps lower() to ASCII (as the unique index) whatever the database's locale.
       const r = await db.one<AccountDbRow>(
-        `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE lower(email) = lower($1)`,
+        `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE lower(email) = lower($1::text COLLATE "C")`,
         [email],
       );
       return r ? toAccount(r) : null;
