@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../test-support/service-process';
-import { NATIVE, issueItem, nativeBody, readDb } from '../test-support/telemetry';
+import { NATIVE, issueItem, nativeBody, storedRow, storedRows } from '../test-support/telemetry';
 
 /**
  * A crash in the middle of account writes: bulk issue changes, single issue changes,
@@ -54,20 +54,29 @@ async function request(
   }
 }
 
-type Db = Parameters<Parameters<typeof readDb>[1]>[0];
-
-const triageOf = (db: Db, ids: string[]): Triage[] => {
-  const stmt = db.prepare('SELECT status, priority FROM issues WHERE id = ?');
-  return ids.map((id) => stmt.get(id) as Triage);
-};
+/** Status and priority of each issue, read from the store (SQLite or PostgreSQL). */
+async function triageOf(svc: ServiceProcess, ids: string[]): Promise<Triage[]> {
+  const rows = await storedRows<Triage & { id: string }>(
+    svc,
+    'SELECT id, status, priority FROM issues WHERE id IN (' + ids.map(() => '?').join(', ') + ')',
+    ids,
+  );
+  const byId = new Map(rows.map((r) => [r.id, { status: r.status, priority: r.priority }]));
+  return ids.map((id) => byId.get(id) ?? INITIAL);
+}
 
 /** Status and priority entries of each issue's activity. */
-const activityCounts = (db: Db, ids: string[]): number[] => {
-  const stmt = db.prepare(
-    "SELECT COUNT(*) AS n FROM issue_activity WHERE issue_id = ? AND type IN ('status', 'priority')",
+async function activityCounts(svc: ServiceProcess, ids: string[]): Promise<number[]> {
+  const rows = await storedRows<{ issue_id: string; n: number }>(
+    svc,
+    `SELECT issue_id, COUNT(*) AS n FROM issue_activity
+     WHERE issue_id IN (${ids.map(() => '?').join(', ')}) AND type IN ('status', 'priority')
+     GROUP BY issue_id`,
+    ids,
   );
-  return ids.map((id) => (stmt.get(id) as { n: number }).n);
-};
+  const byId = new Map(rows.map((r) => [r.issue_id, Number(r.n)]));
+  return ids.map((id) => byId.get(id) ?? 0);
+}
 
 describe('a crash during account writes', () => {
   let svc: ServiceProcess;
@@ -101,13 +110,13 @@ describe('a crash during account writes', () => {
       }),
     );
     expect(ingested?.status).toBe(200);
-    const issueIds = readDb(svc.dataDir, (db) =>
-      (
-        db
-          .prepare('SELECT id FROM issues WHERE project_id = ? ORDER BY fingerprint')
-          .all(project.id) as { id: string }[]
-      ).map((r) => r.id),
-    );
+    const issueIds = (
+      await storedRows<{ id: string }>(
+        svc,
+        'SELECT id FROM issues WHERE project_id = ? ORDER BY fingerprint',
+        [project.id],
+      )
+    ).map((r) => r.id);
     expect(issueIds).toHaveLength(count);
     const groups = [issueIds.slice(0, GROUP_SIZE), issueIds.slice(GROUP_SIZE, 2 * GROUP_SIZE)];
     const patched = issueIds.slice(2 * GROUP_SIZE);
@@ -198,29 +207,30 @@ describe('a crash during account writes', () => {
     senders.forEach((s, i) => void s.then((p) => progressOf.set(i, p)));
     await enoughAnswers;
     // Whether a losing sender's last request is committed (or it had none).
-    const committed = () =>
-      readDb(svc.dataDir, (db) => {
-        const bulkOp = progressOf.get(0)?.inFlight;
-        const depOp = progressOf.get(3)?.inFlight;
-        const projectOp = progressOf.get(4)?.inFlight;
-        if ([bulkOp, depOp, projectOp].includes(undefined)) return false;
-        const first = groups[0]?.[0] ?? '';
-        const bulkDone =
-          bulkOp === null ||
-          JSON.stringify(triageOf(db, [first])[0]) === JSON.stringify(target(bulkOp ?? 0));
-        const depDone =
-          depOp === null ||
-          db
-            .prepare('SELECT 1 FROM deployments WHERE project_id = ? AND deployment_id = ?')
-            .get(project.id, `crash-${depOp}`) !== undefined;
-        const projectDone =
-          projectOp === null ||
-          db
-            .prepare('SELECT 1 FROM projects WHERE name = ?')
-            .get(projectBody(projectOp ?? 0).name) !== undefined;
-        return bulkDone && depDone && projectDone;
-      });
-    while (!committed()) await new Promise((r) => setImmediate(r));
+    const committed = async () => {
+      const bulkOp = progressOf.get(0)?.inFlight;
+      const depOp = progressOf.get(3)?.inFlight;
+      const projectOp = progressOf.get(4)?.inFlight;
+      if ([bulkOp, depOp, projectOp].includes(undefined)) return false;
+      const first = groups[0]?.[0] ?? '';
+      const bulkDone =
+        bulkOp === null ||
+        JSON.stringify((await triageOf(svc, [first]))[0]) === JSON.stringify(target(bulkOp ?? 0));
+      const depDone =
+        depOp === null ||
+        (await storedRow(
+          svc,
+          'SELECT 1 AS one FROM deployments WHERE project_id = ? AND deployment_id = ?',
+          [project.id, `crash-${depOp}`],
+        )) !== undefined;
+      const projectDone =
+        projectOp === null ||
+        (await storedRow(svc, 'SELECT 1 AS one FROM projects WHERE name = ?', [
+          projectBody(projectOp ?? 0).name,
+        ])) !== undefined;
+      return bulkDone && depDone && projectDone;
+    };
+    while (!(await committed())) await new Promise((r) => setImmediate(r));
     killed = svc.kill();
     const [bulkA, bulkB, patches, deployments, projects] = await Promise.all(senders);
     await killed;
@@ -230,17 +240,29 @@ describe('a crash during account writes', () => {
     expect([...bulks, patches, deployments, projects].some((p) => p.inFlight !== null)).toBe(true);
 
     // What the kill left, read from the store while the service is down.
-    const afterKill = readDb(svc.dataDir, (db) => ({
-      groups: groups.map((g) => ({ triage: triageOf(db, g), activity: activityCounts(db, g) })),
-      patched: { triage: triageOf(db, patched), activity: activityCounts(db, patched) },
-      deployments: db
-        .prepare('SELECT deployment_id FROM deployments WHERE project_id = ?')
-        .all(project.id)
-        .map((r) => (r as { deployment_id: string }).deployment_id),
-      projects: db
-        .prepare("SELECT id, name FROM projects WHERE name LIKE 'Crash project %'")
-        .all() as { id: string; name: string }[],
-    }));
+    const afterKill = {
+      groups: await Promise.all(
+        groups.map(async (g) => ({
+          triage: await triageOf(svc, g),
+          activity: await activityCounts(svc, g),
+        })),
+      ),
+      patched: {
+        triage: await triageOf(svc, patched),
+        activity: await activityCounts(svc, patched),
+      },
+      deployments: (
+        await storedRows<{ deployment_id: string }>(
+          svc,
+          'SELECT deployment_id FROM deployments WHERE project_id = ?',
+          [project.id],
+        )
+      ).map((r) => r.deployment_id),
+      projects: await storedRows<{ id: string; name: string }>(
+        svc,
+        "SELECT id, name FROM projects WHERE name LIKE 'Crash project %'",
+      ),
+    };
 
     // A bulk change is whole or absent: one state for the group, the last answered one or the
     // one in flight, with 2 activity entries per applied change.
@@ -389,17 +411,27 @@ describe('a crash during account writes', () => {
 
     // In the store: each change once, and the deployments sent, each once.
     await svc.stop();
-    const final = readDb(svc.dataDir, (db) => ({
-      groups: groups.map((g) => ({ triage: triageOf(db, g), activity: activityCounts(db, g) })),
-      patched: { triage: triageOf(db, patched), activity: activityCounts(db, patched) },
-      deployments: (
-        db
-          .prepare('SELECT COUNT(*) AS n FROM deployments WHERE project_id = ?')
-          .get(project.id) as {
-          n: number;
-        }
-      ).n,
-    }));
+    const final = {
+      groups: await Promise.all(
+        groups.map(async (g) => ({
+          triage: await triageOf(svc, g),
+          activity: await activityCounts(svc, g),
+        })),
+      ),
+      patched: {
+        triage: await triageOf(svc, patched),
+        activity: await activityCounts(svc, patched),
+      },
+      deployments: Number(
+        (
+          await storedRow<{ n: number }>(
+            svc,
+            'SELECT COUNT(*) AS n FROM deployments WHERE project_id = ?',
+            [project.id],
+          )
+        )?.n,
+      ),
+    };
     for (const [g, progress] of bulks.entries()) {
       const applied = Math.max(
         bulkApplied[g] ?? 0,

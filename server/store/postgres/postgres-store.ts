@@ -1,6 +1,22 @@
 import type { Store } from '../store';
 import { migratePg, openPgPool, pgDatabase, type PgDb } from './pg-database';
-import { notPorted } from './not-ported';
+import { pgActions } from './actions';
+import { pgAccounts } from './accounts';
+import { pgCredentials } from './credentials';
+import { pgDeployments } from './deployments';
+import { pgIdempotency } from './idempotency';
+import { pgInvestigations } from './investigations';
+import { pgIssues } from './issues';
+import { pgLogs } from './logs';
+import { pgMetrics } from './metrics';
+import { pgOwnership } from './ownership';
+import { pgProjects } from './projects';
+import { pgReleases } from './releases';
+import { pgSupport } from './support';
+import { pgTelemetry } from './telemetry';
+import { pgTraces } from './traces';
+import { pgUsage } from './usage';
+import { pgVolume } from './volume';
 
 /** What every part of the PostgreSQL store is built from. */
 export type PgContext = {
@@ -18,23 +34,23 @@ export async function openPostgresStore(url: string): Promise<Store & { pg: PgCo
   void ctx;
   return {
     pg: ctx,
-    accounts: notPorted('accounts'),
-    credentials: notPorted('credentials'),
-    projects: notPorted('projects'),
-    idempotency: notPorted('idempotency'),
-    telemetry: notPorted('telemetry'),
-    logs: notPorted('logs'),
-    issues: notPorted('issues'),
-    traces: notPorted('traces'),
-    releases: notPorted('releases'),
-    actions: notPorted('actions'),
-    metrics: notPorted('metrics'),
-    volume: notPorted('volume'),
-    deployments: notPorted('deployments'),
-    ownership: notPorted('ownership'),
-    usage: notPorted('usage'),
-    investigations: notPorted('investigations'),
-    support: notPorted('support'),
+    accounts: pgAccounts(db),
+    credentials: pgCredentials(db),
+    projects: pgProjects(db),
+    idempotency: pgIdempotency(db),
+    telemetry: pgTelemetry(ctx),
+    logs: pgLogs(ctx),
+    issues: pgIssues(db),
+    traces: pgTraces(db),
+    releases: pgReleases(ctx),
+    actions: pgActions(ctx),
+    metrics: pgMetrics(ctx),
+    volume: pgVolume(ctx),
+    deployments: pgDeployments(db),
+    ownership: pgOwnership(db),
+    usage: pgUsage(db),
+    investigations: pgInvestigations(db),
+    support: pgSupport(db),
     close: () => db.close(),
   };
 }
