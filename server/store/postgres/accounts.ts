@@ -96,7 +96,7 @@ export function pgAccounts(db: PgDb): AccountsStore {
       const rows = await db.rows<MembershipDbRow>(
         `SELECT m.organization_id, m.account_id, m.role, o.name FROM memberships m
          JOIN organizations o ON o.id = m.organization_id
-         WHERE m.account_id = $1 ORDER BY o.name`,
+         WHERE m.account_id = $1 ORDER BY o.name, o.id`,
         [accountId],
       );
       return rows.map(toMembership);

@@ -79,7 +79,7 @@ export function sqliteAccounts(db: Db): AccountsStore {
         .prepare<[string], MembershipDbRow>(
           `SELECT m.organization_id, m.account_id, m.role, o.name FROM memberships m
            JOIN organizations o ON o.id = m.organization_id
-           WHERE m.account_id = ? ORDER BY o.name`,
+           WHERE m.account_id = ? ORDER BY o.name, o.id`,
         )
         .all(accountId)
         .map(toMembership);
