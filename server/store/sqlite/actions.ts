@@ -4,8 +4,6 @@ import type { ActionListQuery, ActionsStore } from '../store';
 import { sqliteActionAnalytics } from './action-analytics';
 import { mergeNewestFirst, timeListWhere } from './newest-first';
 
-export { toAction, type ActionDbRow };
-
 export function sqliteActions(db: Db): ActionsStore {
   return {
     async list(q: ActionListQuery) {
