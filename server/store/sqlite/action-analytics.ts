@@ -90,7 +90,6 @@ function pairCounter() {
   return {
     events,
     units,
-    /** One group's actions; `counted` says whether the group is a unit. */
     /** One action of a group (`key` is its `PAIR`); `counted` says whether the group is a unit. */
     add(seen: Set<string>, key: string, counted: boolean) {
       events.set(key, (events.get(key) ?? 0) + 1);
