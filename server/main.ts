@@ -1,6 +1,7 @@
 import { ConfigError, readConfig, type ServiceConfig } from './config';
 import { listen } from './listen';
 import { migrateStore } from './migrate-command';
+import { dropTelemetryBefore } from './retention-command';
 import { createService } from './service';
 import { SHUTDOWN_GRACE_MS, shutdownService } from './shutdown';
 
@@ -52,15 +53,37 @@ async function serve(config: ServiceConfig) {
   process.on('SIGTERM', stop);
 }
 
+const USAGE = `Usage: tsx server/main.ts                                 serve
+       tsx server/main.ts migrate                         migrate the store and exit
+       tsx server/main.ts drop-telemetry-before <date>    PostgreSQL: drop whole months of telemetry ended by <date> (2025-06-01)
+`;
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  if (rest.length > 0 || (command !== undefined && command !== 'migrate')) {
-    process.stderr.write('Usage: tsx server/main.ts [migrate]\n');
+  const valid =
+    command === undefined ||
+    (command === 'migrate' && rest.length === 0) ||
+    (command === 'drop-telemetry-before' && rest.length === 1);
+  if (!valid) {
+    process.stderr.write(USAGE);
     process.exit(2);
   }
   const config = configOrExit();
   if (command === 'migrate') {
     await migrate(config);
+    process.exit(0);
+  }
+  if (command === 'drop-telemetry-before') {
+    const result = await dropTelemetryBefore(config, rest[0] ?? '');
+    if (!result.ok) {
+      process.stderr.write(`${result.error}\n`);
+      process.exit(2);
+    }
+    process.stdout.write(
+      result.dropped.length === 0
+        ? 'No whole month of telemetry ended by then; nothing dropped.\n'
+        : `Dropped ${String(result.dropped.length)} partitions: ${result.dropped.join(', ')}\n`,
+    );
     process.exit(0);
   }
   await serve(config);
