@@ -87,4 +87,28 @@ describe.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)('PostgreSQL issue change
     });
     expect(outcomes).toEqual(['updated', 'updated', 'unchanged', 'not_found']);
   });
+
+  it('of the same severity rule set from two instances at once, one changes it and records it', async () => {
+    const stores = [pgIssues(schema.instance()), pgIssues(schema.instance())];
+    const issueId = ISSUES[0] ?? '';
+    const changed = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        stores[n % 2]?.setRule({
+          projectId: PROJECT,
+          issueId,
+          severity: 'critical',
+          actorId: n % 2 === 0 ? 'acc-a' : 'acc-b',
+          at: T0 + n,
+        }),
+      ),
+    );
+    expect(changed.filter((c) => c === true)).toHaveLength(1);
+    const entries = await schema
+      .instance()
+      .rows<{ n: number }>(
+        "SELECT COUNT(*)::int AS n FROM issue_activity WHERE type = 'severity_rule' AND issue_id = $1",
+        [issueId],
+      );
+    expect(entries[0]?.n).toBe(1);
+  });
 });
