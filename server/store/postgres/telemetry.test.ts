@@ -7,6 +7,7 @@ import { createTestDatabase, testDatabaseServer } from '../../test-support/test-
 import type { TestDatabase } from '../../test-support/test-database';
 import { QuotaExceededError, type QuotaContext, type Store } from '../store';
 import type { PgDb, Sql } from './pg-database';
+import { dropPartitionsBefore } from './pg-partitions';
 import { openPostgresStore, type PgContext } from './postgres-store';
 import { pgTelemetry } from './telemetry';
 
@@ -184,6 +185,19 @@ describe.skipIf(testDatabaseServer() === null)('telemetry ingest on PostgreSQL',
     expect(
       await count("SELECT COUNT(*) AS n FROM issues WHERE fingerprint LIKE 'race-%'", []),
     ).toBe(3);
+  });
+
+  it('a month that retention dropped in another process takes events again', async () => {
+    const january = Date.parse('2026-01-10T00:00:00.000Z');
+    const old = (n: number) => ({ ...log(n), occurredAt: january });
+    const first = batchOf(projects[0] ?? '', { logs: [old(1)], issues: [issue('old', january)] });
+    await one.telemetry.accept(first, NOW, quota());
+    // Retention run elsewhere: this store still believes January's partitions exist.
+    await two.pg.db.tx((sql) => dropPartitionsBefore(sql, Date.parse('2026-02-01T00:00:00.000Z')));
+    const again = batchOf(projects[0] ?? '', { logs: [old(2)], issues: [issue('old', january)] });
+    const result = await one.telemetry.accept(again, NOW, quota());
+    expect(result.counts).toMatchObject({ logs: 1, issues: 1 });
+    expect(await count('SELECT COUNT(*) AS n FROM logs WHERE occurred_at = $1', [january])).toBe(1);
   });
 
   it('a batch of 5,000 logs takes as many statements as one of 10', async () => {

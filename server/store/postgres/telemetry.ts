@@ -15,7 +15,7 @@ import { activityWriter, countOccurrenceHours, issueRecordsByIds } from './issue
 import { byKey } from './key-order';
 import { pgLogAttributeWrites, type PgLogAttributeWrites } from './log-attribute-writes';
 import type { Sql } from './pg-database';
-import { ensurePartitions } from './pg-partitions';
+import { ensurePartitions, forgetPartitions, type PartitionedTable } from './pg-partitions';
 import type { PgContext } from './postgres-store';
 import { rollUpReleases } from './release-rollup';
 import { rollUpTraceParts } from './trace-parts';
@@ -43,46 +43,36 @@ export function pgTelemetry(ctx: PgContext): TelemetryStore {
   const { db, schema } = ctx;
   const attributes = pgLogAttributeWrites(db);
 
+  const acceptOnce: TelemetryStore['accept'] = async (batch, receivedAt, quota) => {
+    const logIndex = batch.logs.map((l) => indexAttributes(l.attributes));
+    if (logIndex.length > 0) await attributes.ensureIds(batch.projectId, logIndex);
+    // Months without a partition yet are created before the transaction (that takes a lock
+    // on the parent table, which must not be held for the whole batch).
+    const logTimes = batch.logs.map((l) => l.occurredAt);
+    const times: [PartitionedTable, number[]][] = [
+      ['logs', logTimes],
+      ['log_attributes', logTimes],
+      ['issue_occurrences', batch.issues.map((i) => i.occurredAt)],
+      ['spans', batch.spans.map((s) => s.startedAt)],
+      ['actions', batch.actions.map((a) => a.occurredAt)],
+      ['metric_samples', batch.metrics.map((m) => m.occurredAt)],
+    ];
+    for (const [table, at] of times)
+      if (at.length > 0) await ensurePartitions(db, schema, table, at);
+    return db.tx((sql) => acceptIn(sql, attributes, batch, receivedAt, quota, logIndex));
+  };
+
   return {
     async accept(batch, receivedAt, quota) {
-      const logIndex = batch.logs.map((l) => indexAttributes(l.attributes));
-      if (logIndex.length > 0) await attributes.ensureIds(batch.projectId, logIndex);
-      // Months without a partition yet are created before the transaction (that takes a lock
-      // on the parent table, which must not be held for the whole batch).
-      const logTimes = batch.logs.map((l) => l.occurredAt);
-      if (logTimes.length > 0) {
-        await ensurePartitions(db, schema, 'logs', logTimes);
-        await ensurePartitions(db, schema, 'log_attributes', logTimes);
+      try {
+        return await acceptOnce(batch, receivedAt, quota);
+      } catch (err) {
+        // 23514: no partition for a row. Retention (another process) dropped a month this
+        // process still believed to exist; forget what it knew and create the month again.
+        if ((err as { code?: string }).code !== '23514') throw err;
+        forgetPartitions(schema);
+        return acceptOnce(batch, receivedAt, quota);
       }
-      if (batch.issues.length > 0)
-        await ensurePartitions(
-          db,
-          schema,
-          'issue_occurrences',
-          batch.issues.map((i) => i.occurredAt),
-        );
-      if (batch.spans.length > 0)
-        await ensurePartitions(
-          db,
-          schema,
-          'spans',
-          batch.spans.map((s) => s.startedAt),
-        );
-      if (batch.actions.length > 0)
-        await ensurePartitions(
-          db,
-          schema,
-          'actions',
-          batch.actions.map((a) => a.occurredAt),
-        );
-      if (batch.metrics.length > 0)
-        await ensurePartitions(
-          db,
-          schema,
-          'metric_samples',
-          batch.metrics.map((m) => m.occurredAt),
-        );
-      return db.tx((sql) => acceptIn(sql, attributes, batch, receivedAt, quota, logIndex));
     },
     issueRows: (ids) => issueRecordsByIds(db, ids),
   };
