@@ -2,9 +2,6 @@ import type { Db } from '../database';
 import type { DeploymentListQuery, DeploymentRecord, DeploymentsStore } from '../store';
 import { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow } from '../rows/deployments';
 
-// Investigations read deployments with the same columns and mapper.
-export { DEPLOYMENT_COLUMNS, toDeployment, type DeploymentDbRow };
-
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export function sqliteDeployments(db: Db): DeploymentsStore {
