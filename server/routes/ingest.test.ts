@@ -101,6 +101,39 @@ describe('ingestion: accepted batches', () => {
     expect(next.body).toEqual(nativeCounts({ logs: 1 }));
   });
 
+  it('an attribute key holding a lone surrogate is stored and indexed (found by ingest.fuzz on PostgreSQL: a 500)', async () => {
+    const log = logItem({ attributes: { outer: { '\ud800': 'lone', ok: 1 } } });
+    const res = await ingest(svc, NATIVE, key, nativeBody({ logs: [log] }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual(nativeCounts({ logs: 1 }));
+    // Attributes are kept as sent (their JSON escapes the lone surrogate).
+    const read = await call(svc.baseUrl, 'GET', `/api/logs/${log.id}`, {
+      token: svc.creds.account_token,
+    });
+    expect(read.status).toBe(200);
+    expect((read.body as { attributes: unknown }).attributes).toEqual(log.attributes);
+  });
+
+  it('a fingerprint holding a lone surrogate groups its occurrences into one issue', async () => {
+    const fingerprint = `lone \ud800 ${randomUUID()}`;
+    for (let n = 0; n < 2; n++) {
+      const res = await ingest(
+        svc,
+        NATIVE,
+        key,
+        nativeBody({ issues: [issueItem({ fingerprint })] }),
+      );
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual(nativeCounts({ issues: 1 }));
+    }
+    const counts = await storedRows(
+      svc,
+      `SELECT occurrence_count FROM issues WHERE project_id = ? AND fingerprint LIKE ?`,
+      [project, `lone %${fingerprint.slice(-36)}`],
+    );
+    expect(counts).toEqual([{ occurrence_count: 2 }]);
+  });
+
   it('native: a re-sent batch is all already_accepted and stores nothing twice', async () => {
     const logs = [logItem(), logItem()];
     const issues = [issueItem({ fingerprint: `resent-${randomUUID()}` })];

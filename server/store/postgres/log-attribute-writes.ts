@@ -3,8 +3,10 @@ import type { AttributeType } from '../../domain/read-rules/attribute-filters';
 import { logIndexRows, type LeafRow, type LogToIndex } from '../rows/log-index-rows';
 import { byKey } from './key-order';
 import type { PgDb, Sql } from './pg-database';
+import { asStoredText } from './pg-text';
 
-const pathKey = (path: string, type: AttributeType) => `${type}\u0000${path}`;
+// Keyed as stored: a path sent with a lone surrogate reads back with U+FFFD in its place.
+const pathKey = (path: string, type: AttributeType) => `${type}\u0000${asStoredText(path)}`;
 
 /**
  * `log_attributes.key` as its two PostgreSQL columns: a number (booleans are 1 or 0) goes to

@@ -44,3 +44,11 @@ export function fromPgRows<R>(rows: R[]): R[] {
   }
   return rows;
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The string as PostgreSQL will hand it back: text is stored as UTF-8, where a lone surrogate
+ * becomes U+FFFD. A cache keyed by strings sent must use this form to find what it reads back.
+ */
+export const asStoredText = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');

@@ -19,6 +19,7 @@ import { ensurePartitions, forgetPartitions, type PartitionedTable } from './pg-
 import type { PgContext } from './postgres-store';
 import { rollUpReleases } from './release-rollup';
 import { rollUpTraceParts } from './trace-parts';
+import { asStoredText } from './pg-text';
 import { readAccountUsage } from './usage';
 import { rollUpVolume } from './volume-rollup';
 
@@ -133,7 +134,7 @@ async function acceptIn(
   const groups = await groupIssues(sql, p, issues);
   const items = storedItems({
     issues,
-    issueGroups: issues.map((i) => groups.get(i.fingerprint)?.id ?? ''),
+    issueGroups: issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''),
     logs,
     spans,
     actions,
@@ -239,7 +240,7 @@ async function acceptIn(
     alreadyAccepted: received - items.length,
     contextUpdated,
     stored: { projectId: p, issues, logs, spans, actions, metrics },
-    issueIds: [...new Set(issues.map((i) => groups.get(i.fingerprint)?.id ?? ''))],
+    issueIds: [...new Set(issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''))],
   };
 }
 
@@ -281,8 +282,8 @@ async function groupIssues(
       latestSeq: r.latest_occurrence_seq,
     });
   for (const i of issues)
-    if (!groups.has(i.fingerprint))
-      groups.set(i.fingerprint, {
+    if (!groups.has(asStoredText(i.fingerprint)))
+      groups.set(asStoredText(i.fingerprint), {
         id: randomUUID(),
         isNew: true,
         status: 'unresolved',
@@ -309,7 +310,7 @@ async function storeOccurrences(
   receivedAt: number,
 ): Promise<void> {
   const groupOf = (i: IssueEvent) => {
-    const g = groups.get(i.fingerprint);
+    const g = groups.get(asStoredText(i.fingerprint));
     if (!g) throw new Error('occurrence without a group');
     return g;
   };
