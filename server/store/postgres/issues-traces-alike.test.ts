@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  at,
-  createTenant,
-  ingest,
-  issueItem,
-  nativeBody,
-  spanItem,
-} from '../../test-support/telemetry';
+import { call } from '../../test-support/api-client';
+import { at, issueItem, nativeBody, spanItem } from '../../test-support/telemetry';
 import { testDatabaseServer } from '../../test-support/test-database';
+import {
+  ingestOnBoth,
+  seededRandom,
+  startBothStores,
+  type StoreSide,
+} from '../../test-support/both-stores';
 
 /**
  * Issue and trace reads on PostgreSQL answer what SQLite answers, over the same random
@@ -23,16 +20,7 @@ describe.skipIf(testDatabaseServer() === null)(
   'issues and traces on PostgreSQL and SQLite alike',
   () => {
     const SEED = Number(process.env.LOOKOUT_ISSUES_SEED ?? Date.now() % 1_000_000);
-    // mulberry32: a repeatable run for a seed printed with every failure.
-    let state = SEED;
-    const random = () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
-    const chance = (p: number) => random() < p;
+    const { random, pick, chance } = seededRandom(SEED);
 
     const DAY = 86_400_000;
     const SEVERITIES = ['info', 'warning', 'error', 'critical'];
@@ -41,15 +29,9 @@ describe.skipIf(testDatabaseServer() === null)(
     const ENVIRONMENTS = ['production', 'staging'];
     const TRACES = Array.from({ length: 40 }, (_, i) => i.toString(16).padStart(32, '0'));
 
-    type Side = { svc: RunningService<false>; token: string; projectId: string; key: string };
+    type Side = StoreSide;
     let sqlite: Side;
     let pg: Side;
-
-    const open = async (svc: RunningService<false>): Promise<Side> => {
-      const tenant = await createTenant(svc, { password: 'both-stores-password' });
-      const token = (await signIn(svc.baseUrl, tenant.email, tenant.password)).accessToken;
-      return { svc, token, projectId: tenant.projectId, key: tenant.ingestKey };
-    };
 
     // Every occurrence at its own time (days apart plus i seconds), so last_seen_at never ties
     // and the (store-specific) issue ids never decide an order.
@@ -83,33 +65,17 @@ describe.skipIf(testDatabaseServer() === null)(
     });
 
     beforeAll(async () => {
-      const [a, b] = await Promise.all([
-        startService({ config: { databaseUrl: null } }),
-        startService(),
-      ]);
-      sqlite = await open(a);
-      pg = await open(b);
-      for (const side of [sqlite, pg]) {
-        for (let i = 0; i < occurrences.length; i += 80) {
-          const res = await ingest(
-            side.svc,
-            NATIVE,
-            side.key,
-            nativeBody({
-              issues: occurrences.slice(i, i + 80),
-              trace_spans: spans.slice(i, i + 80),
-            }),
-          );
-          expect(res.status, res.text).toBe(200);
-        }
-        const res = await ingest(
-          side.svc,
-          NATIVE,
-          side.key,
-          nativeBody({ trace_spans: spans.slice(occurrences.length) }),
+      ({ sqlite, pg } = await startBothStores());
+      const batches = [];
+      for (let i = 0; i < occurrences.length; i += 80)
+        batches.push(
+          nativeBody({
+            issues: occurrences.slice(i, i + 80),
+            trace_spans: spans.slice(i, i + 80),
+          }),
         );
-        expect(res.status, res.text).toBe(200);
-      }
+      batches.push(nativeBody({ trace_spans: spans.slice(occurrences.length) }));
+      await ingestOnBoth([sqlite, pg], batches);
     }, 60_000);
     afterAll(async () => {
       await Promise.all([sqlite.svc.close(), pg.svc.close()]);

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  at,
-  createTenant,
-  ingest,
-  logItem,
-  nativeBody,
-} from '../../test-support/telemetry';
+import { call } from '../../test-support/api-client';
+import { at, logItem, nativeBody } from '../../test-support/telemetry';
 import { testDatabaseServer } from '../../test-support/test-database';
+import {
+  ingestOnBoth,
+  seededRandom,
+  startBothStores,
+  type StoreSide,
+} from '../../test-support/both-stores';
 
 /**
  * The log list and attribute catalog on PostgreSQL answer what SQLite answers, over the same
@@ -21,16 +19,7 @@ import { testDatabaseServer } from '../../test-support/test-database';
  */
 describe.skipIf(testDatabaseServer() === null)('logs on PostgreSQL and SQLite alike', () => {
   const SEED = Number(process.env.LOOKOUT_LOGS_SEED ?? Date.now() % 1_000_000);
-  // mulberry32: a repeatable run for a seed printed with every failure.
-  let state = SEED;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
-  const chance = (p: number) => random() < p;
+  const { random, pick, chance } = seededRandom(SEED);
 
   const WORDS = [
     'Payment',
@@ -48,15 +37,9 @@ describe.skipIf(testDatabaseServer() === null)('logs on PostgreSQL and SQLite al
   const SEVERITIES = ['debug', 'info', 'warning', 'error', 'critical'];
   const DAY = 86_400_000;
 
-  type Side = { svc: RunningService<false>; token: string; projectId: string; key: string };
+  type Side = StoreSide;
   let sqlite: Side;
   let pg: Side;
-
-  const open = async (svc: RunningService<false>): Promise<Side> => {
-    const tenant = await createTenant(svc, { password: 'both-stores-password' });
-    const token = (await signIn(svc.baseUrl, tenant.email, tenant.password)).accessToken;
-    return { svc, token, projectId: tenant.projectId, key: tenant.ingestKey };
-  };
 
   const attributes = () => {
     const a: Record<string, unknown> = {};
@@ -83,23 +66,11 @@ describe.skipIf(testDatabaseServer() === null)('logs on PostgreSQL and SQLite al
   );
 
   beforeAll(async () => {
-    const [a, b] = await Promise.all([
-      startService({ config: { databaseUrl: null } }),
-      startService(),
-    ]);
-    sqlite = await open(a);
-    pg = await open(b);
-    for (const side of [sqlite, pg]) {
-      for (let i = 0; i < logs.length; i += 80) {
-        const res = await ingest(
-          side.svc,
-          NATIVE,
-          side.key,
-          nativeBody({ logs: logs.slice(i, i + 80) }),
-        );
-        expect(res.status, res.text).toBe(200);
-      }
-    }
+    ({ sqlite, pg } = await startBothStores());
+    const batches = [];
+    for (let i = 0; i < logs.length; i += 80)
+      batches.push(nativeBody({ logs: logs.slice(i, i + 80) }));
+    await ingestOnBoth([sqlite, pg], batches);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([sqlite.svc.close(), pg.svc.close()]);
