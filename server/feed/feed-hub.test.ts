@@ -375,17 +375,28 @@ describe('feed hub across instances (the bus)', () => {
     expect(a.sent.map((m) => (m.data as { id: string }).id)).toEqual(['l1', 'l2']);
   });
 
-  it('hasListeners: a connection here, or another instance listening', async () => {
+  it('reach: connections here, and whether another instance listens', async () => {
     const { hub, world, fake } = setupWithBus();
     world.addAccount('reader', ['p1']);
-    expect(await hub.hasListeners()).toBe(false);
+    expect(await hub.reach()).toEqual({ here: false, elsewhere: false });
     fake.setOthersListening(true);
-    expect(await hub.hasListeners()).toBe(true);
+    expect(await hub.reach()).toEqual({ here: false, elsewhere: true });
     fake.setOthersListening(false);
     const detach = hub.attach({ accountId: 'reader', issuedAt: T0 }, socket());
-    expect(await hub.hasListeners()).toBe(true);
+    expect(await hub.reach()).toEqual({ here: true, elsewhere: false });
     detach();
-    expect(await hub.hasListeners()).toBe(false);
+    expect(await hub.reach()).toEqual({ here: false, elsewhere: false });
+  });
+
+  it('publish trusts the reach it is given instead of asking the bus again', async () => {
+    const { hub, world, fake } = setupWithBus();
+    world.addAccount('reader', ['p1']);
+    fake.setOthersListening(true);
+    await hub.publish('p1', [log('l1', 'p1')], false);
+    expect(fake.published).toEqual([]);
+    fake.setOthersListening(false);
+    await hub.publish('p1', [log('l2', 'p1')], true);
+    expect(fake.published).toEqual([{ projectId: 'p1', texts: [JSON.stringify(log('l2', 'p1'))] }]);
   });
 
   it('events of other instances reach the connections here that read their project', async () => {

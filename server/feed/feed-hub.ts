@@ -18,6 +18,9 @@ type Connection = {
   readable: { projectIds: Set<string>; at: number } | null;
 };
 
+/** Where a publish would be heard: connections of this instance, or another instance's. */
+export type FeedReach = { here: boolean; elsewhere: boolean };
+
 /** A redeemed ticket: whose connection it opens, and when the ticket was issued. */
 export type FeedGrant = { accountId: string; issuedAt: number };
 
@@ -200,19 +203,23 @@ export function createFeedHub(deps: {
     },
 
     /**
-     * Whether a publish can reach anyone: a connection here or at another instance. Building
-     * the messages costs more than storing the batch, so nobody listening skips it.
+     * Who a publish can reach now: connections here, and whether another instance listens
+     * (one question to the bus). Building the messages costs more than storing the batch, so
+     * nobody listening skips it; pass the answer on to `publish` so it is not asked twice.
      */
-    async hasListeners(): Promise<boolean> {
-      return connections.size > 0 || (await bus.othersListening());
+    async reach(): Promise<FeedReach> {
+      return { here: connections.size > 0, elsewhere: await bus.othersListening() };
     },
 
-    /** Sends the messages of one project to every connection allowed to read it, on every instance. */
-    async publish(projectId: string, messages: FeedMessage[]): Promise<void> {
+    /**
+     * Sends the messages of one project to every connection allowed to read it, on every
+     * instance. `elsewhere` is `reach()`'s answer when the caller just asked.
+     */
+    async publish(projectId: string, messages: FeedMessage[], elsewhere?: boolean): Promise<void> {
       if (messages.length === 0) return;
       const texts = messages.map((m) => JSON.stringify(m));
       await deliver(projectId, texts);
-      if (await bus.othersListening()) await bus.publish(projectId, texts);
+      if (elsewhere ?? (await bus.othersListening())) await bus.publish(projectId, texts);
     },
 
     /** Logout-all: closes the account's connections on every instance and spends its tickets. */

@@ -46,7 +46,8 @@ function usageLimitExceeded(limit: string, resetAt: number): ApiError {
 
 async function publish(deps: Deps, result: AcceptResult): Promise<void> {
   // Building every record's view costs more than the write itself when nobody listens.
-  if (!(await deps.feed.hasListeners())) return;
+  const reach = await deps.feed.reach();
+  if (!reach.here && !reach.elsewhere) return;
   const { stored } = result;
   const projectId = stored.projectId;
   const messages: FeedMessage[] = [];
@@ -66,5 +67,5 @@ async function publish(deps: Deps, result: AcceptResult): Promise<void> {
     messages.push({ type: 'native_trace_span', data: spanView({ ...s, projectId }) });
   for (const a of stored.actions)
     messages.push({ type: 'native_action', data: actionView({ ...a, projectId }) });
-  await deps.feed.publish(projectId, messages);
+  await deps.feed.publish(projectId, messages, reach.elsewhere);
 }
