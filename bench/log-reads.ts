@@ -84,10 +84,13 @@ export async function seedLogs(
   projects: { ingest_key: string }[],
   total: number,
   spanMs = SPAN_DAYS * DAY,
+  /** Told every million logs accepted, for runs that take hours. */
+  onMillion?: (sent: number) => void,
 ): Promise<number> {
   const now = Date.now();
   const batches = Math.ceil(total / BATCH);
   let next = 0;
+  let done = 0;
   const started = performance.now();
   const sender = async () => {
     for (;;) {
@@ -109,6 +112,8 @@ export async function seedLogs(
       });
       if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
+      done += BATCH;
+      if (done % 1_000_000 === 0) onMillion?.(done);
     }
   };
   await Promise.all(Array.from({ length: SENDERS }, sender));

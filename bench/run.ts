@@ -10,7 +10,7 @@ import { loadOptionsFromEnv, measureLoad, printLoad } from './load';
 import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
 import { measureReleaseSeries } from './release-series';
-import { measureStores } from './store-comparison';
+import { measureStores, mergeStoreRuns, type StoreName, type StoreRun } from './store-comparison';
 import { formatSummaryTable, SECTIONS, summaryRows } from './summary-table';
 import { measureTraceWaterfall } from './trace-waterfall';
 
@@ -80,20 +80,26 @@ if (runs('logs')) {
 }
 
 if (runs('stores')) {
-  // 10M logs take a long while per store: BENCH_STORE_LOGS=1000000 for a quicker look.
+  // 10M logs take over an hour per store: BENCH_STORE_LOGS=1000000 for a quicker look, and
+  // BENCH_STORES=postgres (or sqlite) for one store. Runs of other sizes and stores stay.
   const sizes = (process.env.BENCH_STORE_LOGS ?? '1000000,10000000').split(',').map(Number);
-  const stores = await measureStores(sizes, Number(process.env.BENCH_STORE_RUNS ?? 30));
-  write('stores.json', stores);
-  console.log('SQLite and PostgreSQL (logs through the ingest route, then explorer pages of 100)');
-  for (const r of stores) {
+  const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres')
+    .split(',')
+    .filter((s): s is StoreName => s === 'sqlite' || s === 'postgres');
+  const file = path.join(results, 'stores.json');
+  await measureStores(sizes, stores, Number(process.env.BENCH_STORE_RUNS ?? 30), (run) => {
+    const earlier = fs.existsSync(file)
+      ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { results?: StoreRun[] }).results ?? [])
+      : [];
+    write('stores.json', mergeStoreRuns(earlier, [run]));
     console.log(
-      `  ${r.store.padEnd(8)} ${r.logs.toLocaleString('en').padStart(10)} logs: ingest ${r.ingest_events_per_second.toLocaleString('en')} events/s (${r.seed_seconds} s)`,
+      `  ${run.store.padEnd(8)} ${run.logs.toLocaleString('en').padStart(10)} logs: ingest ${run.ingest_events_per_second.toLocaleString('en')} events/s (${run.seed_seconds} s)`,
     );
-    for (const c of r.cases)
+    for (const c of run.cases)
       console.log(
         `    ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
       );
-  }
+  });
 }
 
 if (runs('releases')) {

@@ -9,9 +9,12 @@ import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import { logReadCases, seedLogs, timeLogReads, type ReadCase } from './log-reads';
 import { spawnBenchService } from './spawn-bench-service';
 
+export type StoreName = 'sqlite' | 'postgres';
 export type StoreRun = {
-  store: 'sqlite' | 'postgres';
+  store: StoreName;
   logs: number;
+  /** Runs at 10M take hours, so each (store, size) keeps its own date when results merge. */
+  measured_at?: string;
   seed_seconds: number;
   ingest_events_per_second: number;
   cases: ReadCase[];
@@ -28,7 +31,7 @@ const CASES = new Set([
 ]);
 
 async function runOne(
-  store: StoreRun['store'],
+  store: StoreName,
   total: number,
   env: Record<string, string>,
   runs: number,
@@ -36,11 +39,16 @@ async function runOne(
   const service = await spawnBenchService(env);
   try {
     const projects = service.creds.projects;
-    const seconds = await seedLogs(service.baseUrl, projects, total);
+    const seconds = await seedLogs(service.baseUrl, projects, total, undefined, (sent) =>
+      console.error(
+        `  ${store}: ${sent.toLocaleString('en')} of ${total.toLocaleString('en')} logs sent`,
+      ),
+    );
     const cases = logReadCases(projects[0]?.id ?? '').filter(([name]) => CASES.has(name));
     return {
       store,
       logs: total,
+      measured_at: new Date().toISOString(),
       seed_seconds: Number(seconds.toFixed(1)),
       ingest_events_per_second: Math.round(total / seconds),
       cases: await timeLogReads(service.baseUrl, service.creds.account_token, cases, runs),
@@ -50,23 +58,42 @@ async function runOne(
   }
 }
 
-export async function measureStores(sizes: number[], runs = 30): Promise<StoreRun[]> {
-  const cluster = await startThrowawayPostgres({ durable: true });
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  const results: StoreRun[] = [];
+/**
+ * Each size on each store named, in turn; `onResult` hears each run as it ends, so a run of
+ * hours keeps what it measured if a later one fails.
+ */
+export async function measureStores(
+  sizes: number[],
+  stores: StoreName[],
+  runs: number,
+  onResult: (run: StoreRun) => void,
+): Promise<void> {
+  const cluster = stores.includes('postgres')
+    ? await startThrowawayPostgres({ durable: true })
+    : null;
+  const admin = cluster ? new pg.Client({ connectionString: cluster.url }) : null;
+  await admin?.connect();
   try {
     for (const total of sizes) {
-      results.push(await runOne('sqlite', total, {}, runs));
+      if (stores.includes('sqlite')) onResult(await runOne('sqlite', total, {}, runs));
+      if (!cluster || !admin) continue;
       const name = `bench_${String(total)}`;
       await admin.query(`CREATE DATABASE ${name}`);
       const url = cluster.url.replace(/\/postgres$/, `/${name}`);
-      results.push(await runOne('postgres', total, { DATABASE_URL: url }, runs));
+      onResult(await runOne('postgres', total, { DATABASE_URL: url }, runs));
       await admin.query(`DROP DATABASE ${name}`);
     }
   } finally {
-    await admin.end();
-    cluster.stop();
+    await admin?.end();
+    cluster?.stop();
   }
-  return results;
+}
+
+/** `earlier` with each of `now` put in place of the run of the same store and size. */
+export function mergeStoreRuns(earlier: StoreRun[], now: StoreRun[]): StoreRun[] {
+  const key = (r: StoreRun) => `${String(r.logs)} ${r.store}`;
+  const replaced = new Set(now.map(key));
+  return [...earlier.filter((r) => !replaced.has(key(r))), ...now].sort(
+    (a, b) => a.logs - b.logs || a.store.localeCompare(b.store),
+  );
 }

@@ -181,7 +181,10 @@ function storeFigures(runs: StoreRun[]): Figure[] {
   return runs.flatMap((r) => {
     const label = `${r.store} ${count(r.logs)} logs`;
     return [
-      info(`${label}: ingest`, `${count(r.ingest_events_per_second)} events/s`),
+      info(
+        `${label}: ingest`,
+        `${count(r.ingest_events_per_second)} events/s${r.measured_at ? ` (measured ${r.measured_at.slice(0, 10)})` : ''}`,
+      ),
       ...caseFigures(
         r.cases.map((c) => ({ ...c, name: `${label}: ${c.name}` })),
         // Issue 4's target holds on both stores (issue 12).
