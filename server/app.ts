@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerHealthRoutes } from './routes/health';
 import { registerFeedRoutes } from './routes/feed';
 import { registerIngestRoutes } from './routes/ingest';
+import { registerOtlpRoutes } from './routes/otlp';
 import { registerIssueRoutes } from './routes/issues';
 import { registerLogRoutes } from './routes/logs';
 import { registerTraceRoutes } from './routes/traces';
@@ -29,7 +30,7 @@ import { registerProjectRoutes } from './routes/projects';
 import { registerInvestigationRoutes } from './routes/investigations';
 import { registerSupportTicketRoutes } from './routes/support-tickets';
 
-const apiPrefixes = ['/api/', '/v1/', '/healthz'];
+const apiPrefixes = ['/api/', '/v1/', '/otlp/', '/healthz'];
 const isApiPath = (p: string) =>
   apiPrefixes.some((x) => p === x.replace(/\/$/, '') || p.startsWith(x));
 
@@ -56,6 +57,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerOrganizationRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerIngestRoutes(app, deps);
+  registerOtlpRoutes(app, deps);
   registerLogRoutes(app, deps);
   registerIssueRoutes(app, deps);
   registerTraceRoutes(app, deps);

@@ -35,20 +35,29 @@ export function requireIngestKey(
   opts: { route: IngestRoute },
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const bearer = bearerOf(c.req.header('authorization'));
-    const looksLikeIngestKey = bearer?.startsWith(tokenPrefix.ingest) ?? false;
-    if (!bearer || !looksLikeIngestKey) {
-      throw opts.route === 'sdk' ? notAnIngestKey(!bearer) : fail.ingestKeyInvalid();
-    }
-    const key = await deps.store.projects.ingestKeyByHash(hashToken(bearer));
-    if (!key) throw fail.ingestKeyInvalid();
-    const now = deps.now();
-    const revoked = key.revokedAt !== null && key.revokedAt <= now;
-    const expired = key.expiresAt !== null && key.expiresAt <= now;
-    if (revoked || expired) throw fail.ingestKeyInvalid();
-    c.set('ingestKey', { projectId: key.projectId, keyId: key.id });
+    c.set('ingestKey', await authenticateIngestKey(deps, c, opts.route));
     await next();
   };
+}
+
+/** The check of `requireIngestKey`, for routes that answer its errors in their own format (OTLP). */
+export async function authenticateIngestKey(
+  deps: Deps,
+  c: Context<AppEnv>,
+  route: IngestRoute,
+): Promise<{ projectId: string; keyId: string }> {
+  const bearer = bearerOf(c.req.header('authorization'));
+  const looksLikeIngestKey = bearer?.startsWith(tokenPrefix.ingest) ?? false;
+  if (!bearer || !looksLikeIngestKey) {
+    throw route === 'sdk' ? notAnIngestKey(!bearer) : fail.ingestKeyInvalid();
+  }
+  const key = await deps.store.projects.ingestKeyByHash(hashToken(bearer));
+  if (!key) throw fail.ingestKeyInvalid();
+  const now = deps.now();
+  const revoked = key.revokedAt !== null && key.revokedAt <= now;
+  const expired = key.expiresAt !== null && key.expiresAt <= now;
+  if (revoked || expired) throw fail.ingestKeyInvalid();
+  return { projectId: key.projectId, keyId: key.id };
 }
 
 /** A key is valid only for its project: another project in the request is `ingest_key_invalid`. */
