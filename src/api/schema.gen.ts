@@ -1212,6 +1212,321 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/otlp/v1/traces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * OTLP/HTTP traces
+     * @description An OpenTelemetry export request (traces) as protobuf or OTLP/JSON, optionally gzip-compressed (at most 10485760 bytes as sent). Ingest bearer only. Records Lookout cannot take are counted in `partialSuccess`; the rest are stored. Failures answer a google.rpc.Status; `429` and `503` carry `Retry-After`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-protobuf': string;
+          'application/json': components['schemas']['OtlpTracesRequest'];
+        };
+      };
+      responses: {
+        /** @description Stored, except the records counted in partialSuccess. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpTracesResponse'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The body is not an export request of this signal; nothing was stored. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description No ingest key, or one that is revoked or expired. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The body is too large, as sent or inflated. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description Not protobuf or JSON, or an unsupported Content-Encoding. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description Rate limited or over the plan allowance; retry after Retry-After. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The store could not take the request; retry after Retry-After. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/otlp/v1/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * OTLP/HTTP logs
+     * @description An OpenTelemetry export request (logs) as protobuf or OTLP/JSON, optionally gzip-compressed (at most 10485760 bytes as sent). Ingest bearer only. Records Lookout cannot take are counted in `partialSuccess`; the rest are stored. Failures answer a google.rpc.Status; `429` and `503` carry `Retry-After`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-protobuf': string;
+          'application/json': components['schemas']['OtlpLogsRequest'];
+        };
+      };
+      responses: {
+        /** @description Stored, except the records counted in partialSuccess. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpLogsResponse'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The body is not an export request of this signal; nothing was stored. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description No ingest key, or one that is revoked or expired. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The body is too large, as sent or inflated. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description Not protobuf or JSON, or an unsupported Content-Encoding. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description Rate limited or over the plan allowance; retry after Retry-After. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The store could not take the request; retry after Retry-After. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/otlp/v1/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * OTLP/HTTP metrics
+     * @description An OpenTelemetry export request (metrics) as protobuf or OTLP/JSON, optionally gzip-compressed (at most 10485760 bytes as sent). Ingest bearer only. Records Lookout cannot take are counted in `partialSuccess`; the rest are stored. Failures answer a google.rpc.Status; `429` and `503` carry `Retry-After`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-protobuf': string;
+          'application/json': components['schemas']['OtlpMetricsRequest'];
+        };
+      };
+      responses: {
+        /** @description Stored, except the records counted in partialSuccess. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpMetricsResponse'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The body is not an export request of this signal; nothing was stored. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description No ingest key, or one that is revoked or expired. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The body is too large, as sent or inflated. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description Not protobuf or JSON, or an unsupported Content-Encoding. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description Rate limited or over the plan allowance; retry after Retry-After. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+        /** @description The store could not take the request; retry after Retry-After. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OtlpStatus'];
+            'application/x-protobuf': string;
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/logs/usage': {
     parameters: {
       query?: never;
@@ -6020,6 +6335,54 @@ export interface components {
       release?: string;
       environment?: string;
       service_name?: string;
+    };
+    OtlpTracesResponse: {
+      partialSuccess?: {
+        rejectedSpans: number;
+        errorMessage: string;
+      };
+    };
+    /** @description google.rpc.Status, as OTLP/HTTP answers failures (protobuf-encoded when the request was protobuf). */
+    OtlpStatus: {
+      /** @description google.rpc.Code */
+      code: number;
+      message: string;
+      details: {
+        /** @enum {string} */
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo';
+        /** @description Lookout's error code. */
+        reason: string;
+        /** @enum {string} */
+        domain: 'lookout';
+        /** @description `error`, `next` and `next_action` (JSON) of the Lookout error envelope. */
+        metadata: {
+          [key: string]: string;
+        };
+      }[];
+    };
+    /** @description An OTLP/JSON ExportTraceServiceRequest. */
+    OtlpTracesRequest: {
+      [key: string]: unknown;
+    };
+    OtlpLogsResponse: {
+      partialSuccess?: {
+        rejectedLogRecords: number;
+        errorMessage: string;
+      };
+    };
+    /** @description An OTLP/JSON ExportLogsServiceRequest. */
+    OtlpLogsRequest: {
+      [key: string]: unknown;
+    };
+    OtlpMetricsResponse: {
+      partialSuccess?: {
+        rejectedDataPoints: number;
+        errorMessage: string;
+      };
+    };
+    /** @description An OTLP/JSON ExportMetricsServiceRequest. */
+    OtlpMetricsRequest: {
+      [key: string]: unknown;
     };
     LegacyLogUsage: {
       /** @description Log bytes billed to the account in the current usage period. */
