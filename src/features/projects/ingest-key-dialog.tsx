@@ -6,6 +6,7 @@ import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { CopyButton } from '../../ui/copy-button';
+import { SegmentedChoice } from '../../ui/segmented-choice';
 import { DialogActions, Modal, SubmitActions } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { WriteFailure } from '../../ui/write-failure';
@@ -122,6 +123,22 @@ function curlExample(key: string): string {
   ].join('\n');
 }
 
+type SendWith = 'otel' | 'sdk';
+const SEND_WITH = [
+  { value: 'otel', label: 'OpenTelemetry' },
+  { value: 'sdk', label: 'Lookout SDK batch' },
+] as const satisfies readonly { value: SendWith; label: string }[];
+
+/** The standard OpenTelemetry exporter settings (any OTel SDK or Collector reads them). */
+function otelExample(key: string, projectName: string): string {
+  return [
+    `OTEL_EXPORTER_OTLP_ENDPOINT=${window.location.origin}/otlp`,
+    `OTEL_EXPORTER_OTLP_HEADERS=Authorization=Bearer%20${key}`,
+    `OTEL_SERVICE_NAME=${projectName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+    `OTEL_RESOURCE_ATTRIBUTES=service.version=1.0.0,deployment.environment.name=production`,
+  ].join('\n');
+}
+
 function RevealKey({
   ingestKey,
   projectName,
@@ -132,6 +149,8 @@ function RevealKey({
   onDone: () => void;
 }) {
   const example = curlExample(ingestKey.key);
+  const otel = otelExample(ingestKey.key, projectName);
+  const [via, setVia] = useState<SendWith>('otel');
   return (
     <div className={styles.reveal}>
       <Callout tone="warning" role="status" title="Copy this key now">
@@ -162,19 +181,42 @@ function RevealKey({
         <dd>{ingestKey.expires_at ? formatUtcDateTime(ingestKey.expires_at) : 'Never'}</dd>
       </dl>
 
-      <div className={styles.secretField}>
-        <div className={styles.secretHead}>
-          <span id="ingest-key-example">Example request</span>
-          <CopyButton value={example} label="Copy command" />
+      <SegmentedChoice
+        label="Send with"
+        caption="Send with"
+        value={via}
+        options={SEND_WITH}
+        onChange={setVia}
+      />
+      {via === 'otel' ? (
+        <div className={styles.secretField}>
+          <div className={styles.secretHead}>
+            <span id="ingest-key-otel">OpenTelemetry SDK or Collector</span>
+            <CopyButton value={otel} label="Copy settings" />
+          </div>
+          <pre className={styles.example} aria-labelledby="ingest-key-otel" tabIndex={0}>
+            {otel}
+          </pre>
+          <p className={styles.hint}>
+            OTLP over HTTP, protobuf or JSON. Set your service&rsquo;s own version and environment:
+            telemetry without them is not accepted.
+          </p>
         </div>
-        <pre className={styles.example} aria-labelledby="ingest-key-example" tabIndex={0}>
-          {example}
-        </pre>
-        <p className={styles.hint}>
-          Send the key in the <code>Authorization: Bearer</code> header. It only works for{' '}
-          {projectName}.
-        </p>
-      </div>
+      ) : (
+        <div className={styles.secretField}>
+          <div className={styles.secretHead}>
+            <span id="ingest-key-example">Example request</span>
+            <CopyButton value={example} label="Copy command" />
+          </div>
+          <pre className={styles.example} aria-labelledby="ingest-key-example" tabIndex={0}>
+            {example}
+          </pre>
+          <p className={styles.hint}>
+            Send the key in the <code>Authorization: Bearer</code> header. It only works for{' '}
+            {projectName}.
+          </p>
+        </div>
+      )}
 
       <DialogActions>
         <Button variant="primary" onClick={onDone}>
