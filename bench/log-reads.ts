@@ -97,19 +97,34 @@ export async function seedLogs(
       const b = next++;
       if (b >= batches) return;
       const project = projects[b % projects.length];
-      const res = await fetch(`${baseUrl}/api/telemetry/ingest`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${project?.ingest_key ?? ''}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({
-          release: 'shop@3.1.0',
-          environment: 'production',
-          service_name: 'storefront-api',
-          logs: logsFor(b, now, spanMs),
-        }),
+      // Built once: a retry sends the same ids, which the service stores once.
+      const body = JSON.stringify({
+        release: 'shop@3.1.0',
+        environment: 'production',
+        service_name: 'storefront-api',
+        logs: logsFor(b, now, spanMs),
       });
+      const send = () =>
+        fetch(`${baseUrl}/api/telemetry/ingest`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${project?.ingest_key ?? ''}`,
+            'Content-Type': 'application/json',
+          },
+          body,
+        });
+      // A connection can be reset (a keep-alive connection closed by the service just as it
+      // is reused, under load): resend, as any client of an idempotent route would.
+      let res: Response | null = null;
+      for (let attempt = 1; res === null; attempt += 1) {
+        try {
+          res = await send();
+        } catch (e) {
+          if (attempt >= 5) throw e;
+          console.error(`  batch ${b}: ${(e as Error).message}; sending it again`);
+          await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+        }
+      }
       if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
       done += BATCH;
