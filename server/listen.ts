@@ -20,6 +20,8 @@ export type Listening = {
   shutdown(opts: { graceMs: number; closeLive: () => void }): Promise<void>;
 };
 
+const KEEP_ALIVE_MS = 65_000;
+
 /** Serves the app (HTTP and the live feed's WebSocket upgrades) on one port. */
 export function listen(
   app: OpenAPIHono<AppEnv>,
@@ -32,6 +34,11 @@ export function listen(
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
       const http = server as Server;
+      // Idle keep-alive connections stay open longer than a load balancer's or an SDK's own idle
+      // limit (commonly 60 s): with Node's 5 s default, a client reusing a connection just as
+      // the service closes it gets a reset (a 502 behind a proxy, a failed export from an SDK).
+      http.keepAliveTimeout = KEEP_ALIVE_MS;
+      http.headersTimeout = KEEP_ALIVE_MS + 1_000;
       const closed = new Promise<void>((done) => http.once('close', () => done()));
       resolve({
         server: http,
