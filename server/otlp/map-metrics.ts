@@ -134,23 +134,21 @@ function mapPoint(
   const attrs = attributes(point.attributes);
   const attrsJson = JSON.stringify(attrs);
   const samples = samplesOf(metric, point);
-  // One data point is one record for OTLP: it is counted rejected once, at its first failure.
-  for (const s of samples) {
-    const item = {
-      ...s,
-      id: m.ids.mint(
-        'metric',
-        ctx.key,
-        scope?.name ?? '',
-        s.name,
-        attrsJson,
-        point.startTimeUnixNano,
-        point.timeUnixNano,
-        String(s.value),
-      ),
-      occurred_at: isoOf(time),
-      attributes: attrs,
-    };
-    if (!m.admission.metric(item, ctx, at)) return;
-  }
+  // One data point is one record for OTLP: its samples are admitted together.
+  const items = samples.map((s) => ({
+    ...s,
+    id: m.ids.mint(
+      'metric',
+      ctx.key,
+      scope?.name ?? '',
+      s.name,
+      attrsJson,
+      point.startTimeUnixNano,
+      point.timeUnixNano,
+      String(s.value),
+    ),
+    occurred_at: isoOf(time),
+    attributes: attrs,
+  }));
+  m.admission.metrics(items, ctx, at);
 }

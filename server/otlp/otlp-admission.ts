@@ -72,10 +72,21 @@ export class OtlpAdmission {
     );
   }
 
-  metric(item: Input<MetricItemInput>, ctx: ResourceContext, at: string): boolean {
-    return this.admit(MetricItem, item, at, true, (v) =>
-      this.batch.metrics.push(normalizeMetric(v, ctx, ctx.sdk, at)),
-    );
+  /**
+   * The samples of one data point (a histogram's `.count` and `.sum`): all are taken or none,
+   * as OTLP counts the point once; a `.sum` failing after its `.count` was taken would leave
+   * half of a rejected point stored.
+   */
+  metrics(items: Input<MetricItemInput>[], ctx: ResourceContext, at: string): boolean {
+    const taken: Batch['metrics'] = [];
+    for (const item of items) {
+      const ok = this.admit(MetricItem, item, at, true, (v) =>
+        taken.push(normalizeMetric(v, ctx, ctx.sdk, at)),
+      );
+      if (!ok) return false;
+    }
+    this.batch.metrics.push(...taken);
+    return true;
   }
 
   /** An issue occurrence derived from an exception: a failure is reported, not counted. */

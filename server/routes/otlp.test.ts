@@ -431,7 +431,7 @@ describe('OTLP: an exporter retry stores nothing twice', () => {
   });
 
   it('two identical log records in one request are two logs', async () => {
-    const before = (await counts(svc, t)).logs;
+    const before = (await counts(svc, t)).logs ?? 0;
     const record = logRecord({ body: { stringValue: `twice ${hexId(8)}` } });
     const request = logs([record, record]);
     expectSuccess(await sendOtlp(svc.baseUrl, 'logs', request, { token: t.ingestKey }), 'protobuf');

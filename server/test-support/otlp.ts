@@ -204,7 +204,7 @@ export async function sendOtlp(
   const res = await fetch(`${baseUrl}${otlpPath(signal)}`, {
     method: 'POST',
     headers,
-    body: payload,
+    body: new Uint8Array(payload),
   });
   return decodeAnswer(signal, res.status, res.headers, Buffer.from(await res.arrayBuffer()));
 }
