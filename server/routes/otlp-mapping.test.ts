@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OtlpSignal } from '../otlp/otlp-messages';
 import { call, signIn } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
-import { createTenant, tableCounts, type Tenant } from '../test-support/telemetry';
+import { createTenant, storedRows, tableCounts, type Tenant } from '../test-support/telemetry';
 import {
   RESOURCE,
   gauge,
@@ -178,7 +178,14 @@ for (const as of ['protobuf', 'json'] as const)
               attributes: [],
             }),
             span({ traceId, parentSpanId: rootId, name: 'internal', kind: 1, attributes: [] }),
-            span({ traceId, parentSpanId: rootId, name: 'consume', kind: 5, attributes: [] }),
+            span({
+              traceId,
+              parentSpanId: rootId,
+              name: 'consume',
+              kind: 5,
+              status: { code: 0, message: '' },
+              attributes: [],
+            }),
             span({ traceId, parentSpanId: rootId, name: 'unspecified', kind: 0, attributes: [] }),
           ]),
           as,
@@ -224,6 +231,20 @@ for (const as of ['protobuf', 'json'] as const)
         expect(byName(spans, 'internal')?.kind).toBe('internal');
         expect(byName(spans, 'consume')?.kind).toBe('consumer');
         expect(byName(spans, 'unspecified')?.kind).toBeNull();
+        // The read view shows only `error`; the store keeps ok apart from unset.
+        const statuses = await storedRows<{ name: string; status: string | null }>(
+          svc,
+          'SELECT name, status FROM spans WHERE project_id = ? AND trace_id = ? ORDER BY name',
+          [t.projectId, traceId],
+        );
+        expect(Object.fromEntries(statuses.map((r) => [r.name, r.status]))).toEqual({
+          'GET /cart': 'ok',
+          'SELECT carts': 'error',
+          consume: null,
+          internal: 'ok',
+          produce: null,
+          unspecified: 'ok',
+        });
         // The trace list finds the trace by the root span.
         const list = await read(t, '/api/telemetry/traces');
         expect(list.find((r) => r.trace_id === traceId)).toMatchObject({
