@@ -661,3 +661,35 @@ describe('OTLP: live feed', () => {
     }
   });
 });
+
+describe('OTLP: a store that cannot take the request', () => {
+  let svc: Svc;
+  beforeAll(async () => {
+    svc = await startService();
+  });
+  afterAll(() => svc.close());
+
+  it('answers 503 with Retry-After, a retryable answer for an exporter, and the retry is stored', async () => {
+    const t = await createTenant(svc);
+    const telemetry = svc.deps.store.telemetry;
+    const accept = telemetry.accept.bind(telemetry);
+    telemetry.accept = () => Promise.reject(new Error('connection terminated unexpectedly'));
+    const request = traces([span()]);
+    try {
+      for (const as of ['protobuf', 'json'] as const) {
+        const res = await sendOtlp(svc.baseUrl, 'traces', request, { as, token: t.ingestKey });
+        expectStatus(res, 503, 'service_unavailable', as, 14);
+        expect(res.headers.get('retry-after')).toBe('5');
+        // The store's own error stays in the service log.
+        expect(res.failure?.message).not.toMatch(/connection terminated/);
+      }
+    } finally {
+      telemetry.accept = accept;
+    }
+    expectSuccess(
+      await sendOtlp(svc.baseUrl, 'traces', request, { token: t.ingestKey }),
+      'protobuf',
+    );
+    expect((await counts(svc, t)).spans).toBe(1);
+  });
+});
