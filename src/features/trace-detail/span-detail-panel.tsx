@@ -140,9 +140,7 @@ function SpanDetail({
           <span className={styles.sub}>{formatUtcDateTime(span.started_at, { ms: true })}</span>
         </Field>
         <Field label="Kind">{span.kind ?? 'not reported'}</Field>
-        <Field label="Status">
-          {span.status === 'error' ? 'error' : 'not an error (no status reported)'}
-        </Field>
+        <Field label="Status">{span.status === 'error' ? 'error' : 'not an error'}</Field>
         <Field label="Span id">
           <span className={styles.idRow}>
             <code className={styles.mono}>{span.span_id}</code>
