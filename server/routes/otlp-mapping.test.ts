@@ -111,6 +111,22 @@ for (const as of ['protobuf', 'json'] as const)
         expect((await spansOf(t, both))[0]?.environment).toBe('canary');
       });
 
+      it('without telemetry.sdk attributes the SDK is named otlp', async () => {
+        const t = await reader();
+        const traceId = hexId(16);
+        const {
+          'telemetry.sdk.name': _,
+          'telemetry.sdk.language': __,
+          'telemetry.sdk.version': ___,
+          ...bare
+        } = RESOURCE;
+        await sendOk(t, 'traces', traces([span({ traceId })], bare), as);
+        expect((await spansOf(t, traceId))[0]).toMatchObject({
+          sdk_name: 'otlp',
+          sdk_version: 'unspecified',
+        });
+      });
+
       it('a resource missing an attribute: its records are rejected naming it, other resources are stored', async () => {
         const t = await reader();
         const { 'service.version': _, ...noVersion } = RESOURCE;
@@ -294,6 +310,27 @@ for (const as of ['protobuf', 'json'] as const)
         // The span keeps its event as well.
         const [s] = await spansOf(t, traceId);
         expect((s?.events as Row[])[0]?.name).toBe('exception');
+      });
+
+      it('the same exception on another span is another occurrence of the issue; a retry adds none', async () => {
+        const t = await reader();
+        const failing = () =>
+          span({
+            status: { code: 2 },
+            events: [
+              event('exception', {
+                'exception.type': 'TimeoutError',
+                'exception.message': 'upstream timed out',
+                'exception.stacktrace':
+                  'TimeoutError: upstream timed out\n    at call (src/up.ts:3:9)',
+              }),
+            ],
+          });
+        const request = traces([failing(), failing()]);
+        await sendOk(t, 'traces', request, as);
+        await sendOk(t, 'traces', request, as);
+        const issues = await read(t, '/api/telemetry/issues');
+        expect(issues.map((i) => i.occurrence_count)).toEqual([2]);
       });
     });
 
