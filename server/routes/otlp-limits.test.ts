@@ -12,7 +12,7 @@ import {
 import { kv, logRecord, logs, nanos, sendOtlp, span, traces } from '../test-support/otlp';
 import { expectOtlpStatus, expectOtlpSuccess, otlpReader } from '../test-support/otlp-contract';
 
-/** OTLP ingest under the same accounting, limits and ingest-key rules as the other ingest routes. */
+/** OTLP ingest under the accounting, limits and ingest-key rules of the other ingest routes. */
 
 type Svc = RunningService<false>;
 

@@ -41,7 +41,7 @@ const spansOf = (t: Reader, traceId: string) => read(t, `/api/telemetry/traces/$
 
 for (const as of ['protobuf', 'json'] as const)
   describe(`OTLP partial success (${as})`, () => {
-    describe('partial success', () => {
+    describe('records', () => {
       it('bad spans are counted in rejectedSpans with the reason; the good one is stored', async () => {
         const t = await reader();
         const traceId = hexId(16);
