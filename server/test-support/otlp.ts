@@ -148,7 +148,7 @@ export type SendOptions = {
   contentEncoding?: string;
   /** Authorization header as sent; undefined sends none. */
   token?: string;
-  /** A connection of its own, closed afterwards (for a request refused before its body is read). */
+  /** A connection of its own, closed after (for a request refused before its body is read). */
   ownConnection?: boolean;
 };
 
