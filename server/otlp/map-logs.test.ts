@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSeverity } from '../domain/severity';
-import { severityOf as rawSeverityOf } from './map-logs';
-
-/** The severity a log is stored with (the log normalizer reads `warn` as `warning`). */
-const severityOf = (n: number, text: string) => normalizeSeverity(rawSeverityOf(n, text));
+import { severityOf } from './map-logs';
 
 describe('severityOf', () => {
   it('each OTel range of four maps to one Lookout severity; TRACE and DEBUG are info', () => {

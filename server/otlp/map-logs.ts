@@ -3,20 +3,19 @@ import type { OtlpLogRecord, OtlpLogsRequest, OtlpScope } from './otlp-messages'
 import { resourceContext, type ResourceContext } from './otlp-resource';
 import { exceptionIssue } from './exception-issue';
 import { anyValue, attributes, IdMinter, idHex, isoOf, msOf } from './otlp-values';
-import { SEVERITY_INPUTS } from '../domain/severity';
+import { normalizeSeverity, type Severity } from '../domain/severity';
 
 /**
  * OTel severity numbers in ranges of four (TRACE 1–4 … FATAL 21–24) to Lookout's severities;
  * TRACE and DEBUG are below info, which is Lookout's lowest. Without a number, a severity text
  * Lookout knows (`error`, `WARN`, …) decides; else info.
  */
-export function severityOf(number: number, text: string): string {
+export function severityOf(number: number, text: string): Severity {
   if (number >= 21) return 'critical';
   if (number >= 17) return 'error';
   if (number >= 13) return 'warning';
   if (number >= 1) return 'info';
-  const t = text.trim().toLowerCase();
-  return SEVERITY_INPUTS.includes(t) ? t : 'info';
+  return normalizeSeverity(text.trim().toLowerCase()) ?? 'info';
 }
 
 /** Log records to logs; one carrying `exception.*` attributes also becomes an issue occurrence. */

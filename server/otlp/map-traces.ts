@@ -9,6 +9,7 @@ import {
   idHex,
   isoOf,
   msOf,
+  nanosOf,
   RecordRejection,
   stringAttribute,
 } from './otlp-values';
@@ -73,7 +74,7 @@ function mapSpan(
   if (ended === null) throw new RecordRejection('endTimeUnixNano is missing');
   // From the nanoseconds themselves: epoch milliseconds as doubles keep only ~0.2 µs, so a
   // difference of two of them is off by that much (a 12.000512 ms span read back 12.000488).
-  const durationNs = BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano);
+  const durationNs = nanosOf(span.endTimeUnixNano) - nanosOf(span.startTimeUnixNano);
   if (durationNs < 0n) throw new RecordRejection('endTimeUnixNano is before startTimeUnixNano');
   const kind = KINDS[span.kind] ?? null;
   const status = span.status?.code === 1 ? 'ok' : span.status?.code === 2 ? 'error' : null;

@@ -20,6 +20,15 @@ import { RecordRejection } from './otlp-values';
 type Input<T> = { [K in keyof T]?: T[K] | undefined };
 
 const MAX_REPORTED = 5;
+const LISTS = ['issues', 'logs', 'spans', 'metrics'] as const;
+const emptyBatch = (projectId: string): Batch => ({
+  projectId,
+  issues: [],
+  logs: [],
+  spans: [],
+  actions: [],
+  metrics: [],
+});
 
 /**
  * Turns mapped OTLP records into a Lookout batch, one record at a time: each goes through the
@@ -31,9 +40,11 @@ export class OtlpAdmission {
   private rejectedCount = 0;
   private readonly reasons: string[] = [];
   private readonly reasonTexts = new Set<string>();
+  /** The length of each list after each record. */
+  private readonly ends: number[][] = [];
 
   constructor(projectId: string) {
-    this.batch = { projectId, issues: [], logs: [], spans: [], actions: [], metrics: [] };
+    this.batch = emptyBatch(projectId);
   }
 
   /** Counts a record of the request's own kind as rejected (the number OTLP reports). */
@@ -50,7 +61,11 @@ export class OtlpAdmission {
     this.reasons.push(`${at}: ${reason}`);
   }
 
-  /** Runs `map`; a RecordRejection it throws rejects the record at `at`. */
+  /**
+   * Runs `map` for one record; a RecordRejection it throws rejects the record at `at`. What
+   * the record added (a span and its exception issues, a point's samples) is remembered as
+   * one, so `chunks` never splits it.
+   */
   guard(at: string, map: () => void): void {
     try {
       map();
@@ -58,6 +73,38 @@ export class OtlpAdmission {
       if (e instanceof RecordRejection) this.reject(at, e.message);
       else throw e;
     }
+    this.ends.push(LISTS.map((k) => this.batch[k].length));
+  }
+
+  /**
+   * The taken records in batches of at most `max` items (as the store takes them), whole
+   * records only, each with how many records it holds (for a partial success).
+   */
+  chunks(max: number): { batch: Batch; records: number }[] {
+    const out: { batch: Batch; records: number }[] = [];
+    let open: { batch: Batch; records: number; items: number } | null = null;
+    let from = LISTS.map(() => 0);
+    for (const end of this.ends) {
+      const size = end.reduce((n, e, k) => n + e - (from[k] ?? 0), 0);
+      if (size > 0) {
+        if (open === null || open.items + size > max) {
+          open = { batch: emptyBatch(this.batch.projectId), records: 0, items: 0 };
+          out.push(open);
+        }
+        for (const [k, list] of LISTS.entries())
+          (open.batch[list] as unknown[]).push(...this.batch[list].slice(from[k], end[k]));
+        open.records += 1;
+        open.items += size;
+      }
+      from = end;
+    }
+    return out.map(({ batch, records }) => ({ batch, records }));
+  }
+
+  /** Records taken but then not stored (the allowance ran out part way): counted rejected. */
+  notStored(records: number, reason: string): void {
+    this.rejectedCount += records;
+    this.reasons.unshift(`${String(records)} records not stored: ${reason}`);
   }
 
   span(item: Input<SpanItemInput>, ctx: ResourceContext, at: string): boolean {

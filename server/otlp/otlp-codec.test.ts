@@ -19,6 +19,14 @@ const attribute = (value: Record<string, unknown>) => ({
 });
 
 describe('decoding both encodings to one form', () => {
+  it('a "__proto__" key in OTLP/JSON is an unknown field: nothing under it is read as sent', () => {
+    const spans = [{ traceId: TRACE, spanId: SPAN, name: 'hidden' }];
+    const text = `{"__proto__": {"resourceSpans": [{"scopeSpans": [{"spans": ${JSON.stringify(spans)}}]}]}, "resourceSpans": [{"scopeSpans": [{"__proto__": {"spans": ${JSON.stringify(spans)}}}]}]}`;
+    const request = decodeJson('traces', text);
+    expect(request.resourceSpans).toHaveLength(1);
+    expect(request.resourceSpans[0]?.scopeSpans[0]?.spans).toEqual([]);
+  });
+
   it('OTLP/JSON hex ids and protobuf bytes decode to the same base64', () => {
     const json = decodeJson(
       'traces',

@@ -95,6 +95,9 @@ function hexIdsToBytes(value: unknown, path: string, depth = 0): unknown {
     return value.map((v, i) => hexIdsToBytes(v, `${path}[${i}]`, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
+    // No OTLP field has this name (unknown fields are ignored), and assigning it would give
+    // `out` a prototype whose fields protobufjs would then read as if they had been sent.
+    if (k === '__proto__') continue;
     const at = path ? `${path}.${k}` : k;
     if (HEX_FIELDS.has(k) && typeof v === 'string') {
       if (!/^(?:[0-9a-fA-F]{2})*$/.test(v))

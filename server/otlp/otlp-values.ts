@@ -76,9 +76,18 @@ export function idHex(base64: string, bytes: 16 | 8, field: string): string | nu
 
 const NS_PER_MS = 1_000_000n;
 
+/**
+ * A fixed64 time as OTLP means it, unsigned: protobufjs hands a value past 2^63 back as a
+ * negative number.
+ */
+export function nanosOf(unixNano: string): bigint {
+  const ns = BigInt(unixNano || '0');
+  return ns < 0n ? ns + 2n ** 64n : ns;
+}
+
 /** Nanoseconds since the epoch (decimal text) to milliseconds; null for 0 (OTLP: unset). */
 export function msOf(unixNano: string): number | null {
-  const ns = BigInt(unixNano || '0');
+  const ns = nanosOf(unixNano);
   if (ns === 0n) return null;
   return Number(ns / NS_PER_MS) + Number(ns % NS_PER_MS) / 1e6;
 }

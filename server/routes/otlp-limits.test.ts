@@ -111,6 +111,30 @@ describe('OTLP: usage accounting and the plan allowance', () => {
   });
 });
 
+describe('OTLP: a request larger than one store batch meeting the allowance part way', () => {
+  let svc: Svc;
+  beforeAll(async () => {
+    svc = await startService({
+      config: {
+        planQuotas: { ...defaultPlanQuotas, pro: { ...defaultPlanQuotas.pro, trace_spans: 5_001 } },
+      },
+    });
+  });
+  afterAll(() => svc.close());
+
+  it('stores the first 5,000 spans and says in partialSuccess which were not, instead of a 429 the exporter would resend', async () => {
+    const pro = await createTenant(svc, { tier: 'pro' });
+    const spans = Array.from({ length: 5_003 }, () => span());
+    const res = await sendOtlp(svc.baseUrl, 'traces', traces(spans), { token: pro.ingestKey });
+    expect(res.status).toBe(200);
+    const partial = res.body.partialSuccess as { rejectedSpans: number; errorMessage: string };
+    expect(partial.rejectedSpans).toBe(3);
+    expect(partial.errorMessage).toContain('3 records not stored');
+    expect(partial.errorMessage).toContain('trace_spans allowance');
+    expect((await usageOf(svc, pro.projectId)).traces?.events).toBe(5_000);
+  }, 60_000);
+});
+
 describe('OTLP: request rate and ingest keys', () => {
   let svc: Svc;
   beforeAll(async () => {

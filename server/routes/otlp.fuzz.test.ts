@@ -193,11 +193,9 @@ describe('OTLP routes under hostile input', () => {
             .uint8Array({ maxLength: 8 })
             .map((b) => ({ bytesValue: Buffer.from(b).toString('base64') })),
           fc.array(tie('value'), { maxLength: 3 }).map((values) => ({ arrayValue: { values } })),
-          fc
-            .array(fc.tuple(nastyKey, tie('value')), { maxLength: 3 })
-            .map((kvs) => ({
-              kvlistValue: { values: kvs.map(([key, value]) => ({ key, value })) },
-            })),
+          fc.array(fc.tuple(nastyKey, tie('value')), { maxLength: 3 }).map((kvs) => ({
+            kvlistValue: { values: kvs.map(([key, value]) => ({ key, value })) },
+          })),
         ),
       }));
       await assertFuzz(

@@ -8,7 +8,6 @@ import { authenticateIngestKey } from '../http/ingest-auth';
 import { rateLimited } from '../http/rate-limit';
 import { acceptBatch } from '../ingest/accept-batch';
 import { MAX_ITEMS } from '../ingest/batch-schemas';
-import type { Batch } from '../ingest/normalized';
 import { mapLogs } from '../otlp/map-logs';
 import { mapMetrics } from '../otlp/map-metrics';
 import { mapTraces } from '../otlp/map-traces';
@@ -112,30 +111,6 @@ function mapRequest(signal: OtlpSignal, request: unknown, admission: OtlpAdmissi
   else mapMetrics(request as OtlpRequestOf['metrics'], admission);
 }
 
-/** Batches of at most MAX_ITEMS items, as the store takes them. */
-function chunks(batch: Batch): Batch[] {
-  const items = [
-    ...batch.issues.map((i) => ['issues', i] as const),
-    ...batch.logs.map((l) => ['logs', l] as const),
-    ...batch.spans.map((s) => ['spans', s] as const),
-    ...batch.metrics.map((m) => ['metrics', m] as const),
-  ];
-  const out: Batch[] = [];
-  for (let i = 0; i < items.length; i += MAX_ITEMS) {
-    const chunk: Batch = {
-      projectId: batch.projectId,
-      issues: [],
-      logs: [],
-      spans: [],
-      actions: [],
-      metrics: [],
-    };
-    for (const [kind, item] of items.slice(i, i + MAX_ITEMS)) (chunk[kind] as unknown[]).push(item);
-    out.push(chunk);
-  }
-  return out;
-}
-
 function send(
   c: Context<AppEnv>,
   status: number,
@@ -184,10 +159,19 @@ export function registerOtlpRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         const request = decode(signal, body, as);
         const admission = new OtlpAdmission(key.projectId);
         mapRequest(signal, request, admission, deps.now());
-        for (const chunk of chunks(admission.batch)) {
+        const chunks = admission.chunks(MAX_ITEMS);
+        for (const [n, chunk] of chunks.entries()) {
           try {
-            await acceptBatch(deps, chunk);
+            await acceptBatch(deps, chunk.batch);
           } catch (e) {
+            // Part of the request is stored already: a 429 would make the exporter resend
+            // what was stored and say nothing of what was not. OTLP's partial success says it,
+            // and the exporter does not resend over an allowance that lasts until the reset.
+            if (n > 0 && e instanceof ApiError && e.code === 'usage_limit_exceeded') {
+              const left = chunks.slice(n).reduce((sum, c) => sum + c.records, 0);
+              admission.notStored(left, `${e.message}; ${e.next}`);
+              break;
+            }
             if (e instanceof ApiError) throw e;
             deps.log.error('otlp ingest could not store a batch', { name: (e as Error).name });
             throw storeUnavailable();
