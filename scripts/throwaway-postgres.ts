@@ -73,16 +73,21 @@ export async function startThrowawayPostgres(
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   let stopped = false;
-  return {
-    url: `postgres://lookout@127.0.0.1:${String(port)}/postgres`,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   };
+  // A run stopped with Ctrl-C or killed (a benchmark of hours) leaves no cluster behind.
+  const interrupted = (signal: NodeJS.Signals) => {
+    stop();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  return { url: `postgres://lookout@127.0.0.1:${String(port)}/postgres`, stop };
 }
