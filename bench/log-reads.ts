@@ -3,7 +3,7 @@
  * into the embedded store, then list, attribute-filter and catalog latency through HTTP as
  * the console calls them (account bearer, cursor pages of 100).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -56,14 +56,20 @@ const ROUTES = [
 const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
 const PLANS = ['free', 'pro', 'scale'];
 
+/** Ids fixed by the seed's anchor, batch and place, so a resumed or retried batch repeats them. */
+function idOf(anchor: number, batch: number, n: number): string {
+  const h = createHash('sha256').update(`${anchor}:${batch}:${n}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 function logsFor(batch: number, now: number, spanMs: number) {
   const r = rng(batch + 1);
-  return Array.from({ length: BATCH }, () => {
+  return Array.from({ length: BATCH }, (_, n) => {
     const status = r() < 0.04 ? 503 : r() < 0.08 ? 404 : 200;
     const route = ROUTES[Math.floor(r() * ROUTES.length)] ?? '/';
     const duration = Math.round(5 + r() * r() * 2000);
     return {
-      id: randomUUID(),
+      id: idOf(now, batch, n),
       occurred_at: new Date(now - Math.floor(r() * spanMs)).toISOString(),
       severity: status === 503 ? 'error' : status === 404 ? 'warn' : 'info',
       message: `${status === 503 ? 'POST' : 'GET'} ${route} ${status} in ${duration}ms`,
@@ -78,19 +84,37 @@ function logsFor(batch: number, now: number, spanMs: number) {
   });
 }
 
-/** Sends `total` logs spread over the last `spanMs`, round-robin over the projects; seconds taken. */
+export type SeedOptions = {
+  spanMs?: number;
+  /** Batches an earlier run of the same seed already stored (resuming); 0 by default. */
+  from?: number;
+  /** The time logs are spread back from (and their ids derive from): a resumed run keeps it. */
+  anchor?: number;
+  /** Told after each batch how many batches from the first are all stored. */
+  onProgress?: (batchesDone: number) => void;
+};
+
+/** Logs per ingest request of `seedLogs`. */
+export const SEED_BATCH = BATCH;
+
+/**
+ * Sends `total` logs spread over `spanMs` before the anchor, round-robin over the projects;
+ * seconds taken. Every log is fixed by the anchor and its batch, so a run resumed `from` a
+ * batch (or a batch sent again) adds each log once.
+ */
 export async function seedLogs(
   baseUrl: string,
   projects: { ingest_key: string }[],
   total: number,
-  spanMs = SPAN_DAYS * DAY,
-  /** Told every million logs accepted, for runs that take hours. */
-  onMillion?: (sent: number) => void,
+  opts: SeedOptions = {},
 ): Promise<number> {
-  const now = Date.now();
+  const now = opts.anchor ?? Date.now();
+  const spanMs = opts.spanMs ?? SPAN_DAYS * DAY;
   const batches = Math.ceil(total / BATCH);
-  let next = 0;
-  let done = 0;
+  let next = opts.from ?? 0;
+  // The batches finished out of order past the first unfinished one.
+  let prefix = next;
+  const finished = new Set<number>();
   const started = performance.now();
   const sender = async () => {
     for (;;) {
@@ -127,8 +151,9 @@ export async function seedLogs(
       }
       if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
-      done += BATCH;
-      if (done % 1_000_000 === 0) onMillion?.(done);
+      finished.add(b);
+      while (finished.delete(prefix)) prefix += 1;
+      opts.onProgress?.(prefix);
     }
   };
   await Promise.all(Array.from({ length: SENDERS }, sender));
@@ -142,10 +167,10 @@ export type LogReadCase = [name: string, query: (run: number) => string];
  * The reads the logs explorer makes, as the console calls them (cursor pages of 100 over the
  * seeded 14 days): lists, attribute filters and the attribute catalog.
  */
-export function logReadCases(projectId: string): LogReadCase[] {
+export function logReadCases(projectId: string, now = Date.now()): LogReadCase[] {
   const f = (filters: unknown[]) =>
     `attribute_filters=${encodeURIComponent(JSON.stringify(filters))}`;
-  const since = encodeURIComponent(new Date(Date.now() - SPAN_DAYS * DAY).toISOString());
+  const since = encodeURIComponent(new Date(now - SPAN_DAYS * DAY).toISOString());
   const list = `/api/logs?pagination=cursor&limit=100&since=${since}`;
   /** Each run reads a page from a different start: the first page, then pages deeper in. */
   return [
@@ -155,7 +180,7 @@ export function logReadCases(projectId: string): LogReadCase[] {
     [
       'list: page at a random depth',
       (run) =>
-        `${list}&until=${encodeURIComponent(new Date(Date.now() - (run % 13) * DAY).toISOString())}`,
+        `${list}&until=${encodeURIComponent(new Date(now - (run % 13) * DAY).toISOString())}`,
     ],
     [
       'attribute eq string (region)',

@@ -33,7 +33,7 @@ export async function measureLogScroll(rows: number): Promise<LogScrollReport> {
   try {
     const project = service.creds.projects[0];
     // All rows in one project within the default 24 h range.
-    await seedLogs(service.baseUrl, project ? [project] : [], rows, 20 * HOUR);
+    await seedLogs(service.baseUrl, project ? [project] : [], rows, { spanMs: 20 * HOUR });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${service.baseUrl}/sign-in`);
     await page.getByLabel('Email').fill(service.creds.email);

@@ -21,7 +21,11 @@ export type BenchService = {
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Starts bench/bench-service.ts in a child process and waits for its `{port, dir}` line. */
-export async function spawnBenchService(env: Record<string, string> = {}): Promise<BenchService> {
+export async function spawnBenchService(
+  env: Record<string, string> = {},
+  /** `keep`: the data directory outlives `stop` (a seed resumed by a later run). */
+  opts: { keep?: boolean } = {},
+): Promise<BenchService> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
     [path.join(root, 'bench/bench-service.ts')],
@@ -50,7 +54,7 @@ export async function spawnBenchService(env: Record<string, string> = {}): Promi
         child.once('exit', () => {
           // BENCH_KEEP_DATA=1 keeps the data directory for a look at plans and sizes.
           if (process.env.BENCH_KEEP_DATA === '1') console.error(`kept ${dir}`);
-          else fs.rmSync(dir, { recursive: true, force: true });
+          else if (!opts.keep) fs.rmSync(dir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');

@@ -4,9 +4,11 @@
  * each size. PostgreSQL runs in a throwaway cluster with fsync on and asynchronous commit —
  * the durability SQLite has here (WAL, `synchronous = NORMAL`).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
-import { logReadCases, seedLogs, timeLogReads, type ReadCase } from './log-reads';
+import { SEED_BATCH, logReadCases, seedLogs, timeLogReads, type ReadCase } from './log-reads';
 import { spawnBenchService } from './spawn-bench-service';
 
 export type StoreName = 'sqlite' | 'postgres';
@@ -15,7 +17,9 @@ export type StoreRun = {
   logs: number;
   /** Runs at 10M take hours, so each (store, size) keeps its own date when results merge. */
   measured_at?: string;
+  /** Seeding time through the ingest route, summed over the runs it took (`seed_runs`). */
   seed_seconds: number;
+  seed_runs?: number;
   ingest_events_per_second: number;
   cases: ReadCase[];
 };
@@ -30,31 +34,80 @@ const CASES = new Set([
   'attribute: two filters (503 and plan pro)',
 ]);
 
+/**
+ * A seed that survives its run (`BENCH_STORE_DIR`): 10M logs take longer than one sitting,
+ * so the service's data, the time the logs are spread back from and the batches already
+ * stored are kept, and the next run carries on from there.
+ */
+type SeedProgress = { anchor: number; batches_done: number; seconds: number; runs: number };
+
+function readProgress(file: string | null): SeedProgress {
+  if (file && fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SeedProgress;
+  return { anchor: Date.now(), batches_done: 0, seconds: 0, runs: 0 };
+}
+
 async function runOne(
   store: StoreName,
   total: number,
   env: Record<string, string>,
   runs: number,
 ): Promise<StoreRun> {
-  const service = await spawnBenchService(env);
+  const keepDir = process.env.BENCH_STORE_DIR
+    ? path.resolve(process.env.BENCH_STORE_DIR, `${store}-${String(total)}`)
+    : null;
+  const progressFile = keepDir ? path.join(keepDir, 'progress.json') : null;
+  if (keepDir) fs.mkdirSync(path.join(keepDir, 'data'), { recursive: true });
+  const progress = readProgress(progressFile);
+  progress.runs += 1;
+  const service = await spawnBenchService(
+    keepDir ? { ...env, LOOKOUT_DATA_DIR: path.join(keepDir, 'data') } : env,
+    { keep: keepDir !== null },
+  );
+  const earlier = progress.seconds;
+  const started = performance.now();
   try {
     const projects = service.creds.projects;
-    const seconds = await seedLogs(service.baseUrl, projects, total, undefined, (sent) =>
+    if (progress.batches_done > 0)
       console.error(
-        `  ${store}: ${sent.toLocaleString('en')} of ${total.toLocaleString('en')} logs sent`,
-      ),
+        `  ${store}: resuming after ${(progress.batches_done * SEED_BATCH).toLocaleString('en')} logs`,
+      );
+    await seedLogs(service.baseUrl, projects, total, {
+      from: progress.batches_done,
+      anchor: progress.anchor,
+      onProgress: (done) => {
+        const before = progress.batches_done;
+        progress.batches_done = done;
+        progress.seconds = earlier + (performance.now() - started) / 1000;
+        if (progressFile && done % 10 === 0)
+          fs.writeFileSync(progressFile, JSON.stringify(progress));
+        if (Math.floor((done * SEED_BATCH) / 1e6) > Math.floor((before * SEED_BATCH) / 1e6))
+          console.error(
+            `  ${store}: ${(done * SEED_BATCH).toLocaleString('en')} of ${total.toLocaleString('en')} logs sent`,
+          );
+      },
+    });
+    progress.seconds = earlier + (performance.now() - started) / 1000;
+    if (progressFile) fs.writeFileSync(progressFile, JSON.stringify(progress));
+    const cases = logReadCases(projects[0]?.id ?? '', progress.anchor).filter(([name]) =>
+      CASES.has(name),
     );
-    const cases = logReadCases(projects[0]?.id ?? '').filter(([name]) => CASES.has(name));
-    return {
+    const result: StoreRun = {
       store,
       logs: total,
       measured_at: new Date().toISOString(),
-      seed_seconds: Number(seconds.toFixed(1)),
-      ingest_events_per_second: Math.round(total / seconds),
+      seed_seconds: Number(progress.seconds.toFixed(1)),
+      seed_runs: progress.runs,
+      ingest_events_per_second: Math.round(total / progress.seconds),
       cases: await timeLogReads(service.baseUrl, service.creds.account_token, cases, runs),
     };
-  } finally {
     await service.stop();
+    // Measured: the seed has served its purpose (10M logs are tens of GB).
+    if (keepDir && process.env.BENCH_KEEP_DATA !== '1')
+      fs.rmSync(keepDir, { recursive: true, force: true });
+    return result;
+  } catch (e) {
+    await service.stop();
+    throw e;
   }
 }
 
@@ -68,8 +121,12 @@ export async function measureStores(
   runs: number,
   onResult: (run: StoreRun) => void,
 ): Promise<void> {
+  const keep = process.env.BENCH_STORE_DIR;
   const cluster = stores.includes('postgres')
-    ? await startThrowawayPostgres({ durable: true })
+    ? await startThrowawayPostgres({
+        durable: true,
+        ...(keep ? { dir: path.resolve(keep, 'postgres') } : {}),
+      })
     : null;
   const admin = cluster ? new pg.Client({ connectionString: cluster.url }) : null;
   await admin?.connect();
@@ -78,10 +135,12 @@ export async function measureStores(
       if (stores.includes('sqlite')) onResult(await runOne('sqlite', total, {}, runs));
       if (!cluster || !admin) continue;
       const name = `bench_${String(total)}`;
-      await admin.query(`CREATE DATABASE ${name}`);
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      // A kept seed resumes in its database.
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
       const url = cluster.url.replace(/\/postgres$/, `/${name}`);
       onResult(await runOne('postgres', total, { DATABASE_URL: url }, runs));
-      await admin.query(`DROP DATABASE ${name}`);
+      if (process.env.BENCH_KEEP_DATA !== '1') await admin.query(`DROP DATABASE ${name}`);
     }
   } finally {
     await admin?.end();

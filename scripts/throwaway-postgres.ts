@@ -41,7 +41,11 @@ async function freePort(): Promise<number> {
  * commits waiting for the WAL flush, like SQLite's `synchronous = NORMAL` in WAL mode.
  */
 export async function startThrowawayPostgres(
-  opts: { durable?: boolean } = {},
+  opts: {
+    durable?: boolean;
+    /** A cluster that outlives its run: created here the first time, started again later, never removed. */
+    dir?: string;
+  } = {},
 ): Promise<ThrowawayPostgres> {
   const bin = postgresBinDir();
   if (!bin) {
@@ -49,7 +53,9 @@ export async function startThrowawayPostgres(
       'PostgreSQL server binaries not found (initdb). Install them: apt-get install -y postgresql',
     );
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-pg-'));
+  const kept = opts.dir !== undefined;
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-pg-'));
+  fs.mkdirSync(dir, { recursive: true });
   // initdb refuses to run as root; run the cluster as the postgres system user then.
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
@@ -60,7 +66,8 @@ export async function startThrowawayPostgres(
       : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '--locale=C', '--encoding=UTF8', '--auth=trust', '-U', 'lookout']);
+  if (!fs.existsSync(path.join(data, 'PG_VERSION')))
+    run('initdb', ['-D', data, '--locale=C', '--encoding=UTF8', '--auth=trust', '-U', 'lookout']);
   const port = await freePort();
   const options = [
     `-p ${String(port)}`,
@@ -78,9 +85,10 @@ export async function startThrowawayPostgres(
     stopped = true;
     process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      // A kept cluster stops cleanly (no recovery at its next start).
+      run('pg_ctl', ['-D', data, '-m', kept ? 'fast' : 'immediate', '-w', 'stop']);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!kept) fs.rmSync(dir, { recursive: true, force: true });
     }
   };
   // A run stopped with Ctrl-C or killed (a benchmark of hours) leaves no cluster behind.
