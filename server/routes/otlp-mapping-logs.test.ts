@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OtlpSignal } from '../otlp/otlp-messages';
-import { startService, type RunningService } from '../test-support/start-service';
-import {
-  hexId,
-  kv,
-  logRecord,
-  logs,
-  nanos,
-  type Encoding,
-  type OtlpJson,
-} from '../test-support/otlp';
-import { otlpReader, otlpSendOk, readAs, type OtlpReader } from '../test-support/otlp-contract';
+import { describe, expect, it } from 'vitest';
+import { hexId, kv, logRecord, logs, nanos } from '../test-support/otlp';
+import { otlpContractService } from '../test-support/otlp-contract';
 
 /**
  * OTLP mapping of log records to Lookout logs (and exception logs to issues).
@@ -18,19 +8,7 @@ import { otlpReader, otlpSendOk, readAs, type OtlpReader } from '../test-support
  * client may send either.
  */
 
-type Row = Record<string, unknown>;
-type Reader = OtlpReader;
-
-let svc: RunningService<false>;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
-
-const reader = () => otlpReader(svc);
-const read = <T = Row[]>(t: Reader, path: string) => readAs<T>(svc, t, path);
-const sendOk = (t: Reader, signal: OtlpSignal, request: OtlpJson, as: Encoding) =>
-  otlpSendOk(svc, t, signal, request, as);
+const { reader, read, sendOk } = otlpContractService();
 
 for (const as of ['protobuf', 'json'] as const)
   describe(`OTLP mapping: logs (${as})`, () => {

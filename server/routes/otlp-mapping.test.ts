@@ -1,26 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OtlpSignal } from '../otlp/otlp-messages';
-import { startService, type RunningService } from '../test-support/start-service';
+import { describe, expect, it } from 'vitest';
 import { storedRows } from '../test-support/telemetry';
-import {
-  RESOURCE,
-  hexId,
-  kv,
-  logRecord,
-  logs,
-  nanos,
-  span,
-  traces,
-  type Encoding,
-  type OtlpJson,
-} from '../test-support/otlp';
-import {
-  otlpReader,
-  otlpSend,
-  otlpSendOk,
-  readAs,
-  type OtlpReader,
-} from '../test-support/otlp-contract';
+import { RESOURCE, hexId, kv, logRecord, logs, nanos, span, traces } from '../test-support/otlp';
+import { otlpContractService, type OtlpReader } from '../test-support/otlp-contract';
 
 /**
  * OTLP mapping of resources and spans to Lookout's records.
@@ -31,18 +12,7 @@ import {
 type Row = Record<string, unknown>;
 type Reader = OtlpReader;
 
-let svc: RunningService<false>;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
-
-const reader = () => otlpReader(svc);
-const read = <T = Row[]>(t: Reader, path: string) => readAs<T>(svc, t, path);
-const send = (t: Reader, signal: OtlpSignal, request: OtlpJson, as: Encoding) =>
-  otlpSend(svc, t, signal, request, as);
-const sendOk = (t: Reader, signal: OtlpSignal, request: OtlpJson, as: Encoding) =>
-  otlpSendOk(svc, t, signal, request, as);
+const { svc, reader, read, send, sendOk } = otlpContractService();
 
 const spansOf = (t: Reader, traceId: string) => read(t, `/api/telemetry/traces/${traceId}`);
 const byName = (rows: Row[], name: string) => rows.find((r) => r.name === name);
@@ -233,7 +203,7 @@ for (const as of ['protobuf', 'json'] as const)
         expect(byName(spans, 'unspecified')?.kind).toBeNull();
         // The read view shows only `error`; the store keeps ok apart from unset.
         const statuses = await storedRows<{ name: string; status: string | null }>(
-          svc,
+          svc(),
           'SELECT name, status FROM spans WHERE project_id = ? AND trace_id = ? ORDER BY name',
           [t.projectId, traceId],
         );

@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OtlpSignal } from '../otlp/otlp-messages';
-import { startService, type RunningService } from '../test-support/start-service';
+import { describe, expect, it } from 'vitest';
 import { tableCounts } from '../test-support/telemetry';
-import {
-  hexId,
-  kv,
-  logRecord,
-  logs,
-  metrics,
-  nanos,
-  span,
-  traces,
-  type Encoding,
-  type OtlpJson,
-} from '../test-support/otlp';
-import { otlpReader, otlpSend, readAs, type OtlpReader } from '../test-support/otlp-contract';
+import { hexId, kv, logRecord, logs, metrics, nanos, span, traces } from '../test-support/otlp';
+import { otlpContractService, type OtlpReader } from '../test-support/otlp-contract';
 
 /**
  * OTLP partial success: bad records are counted and named, the good ones in the same request
@@ -23,19 +10,9 @@ import { otlpReader, otlpSend, readAs, type OtlpReader } from '../test-support/o
  * client may send either.
  */
 
-type Row = Record<string, unknown>;
 type Reader = OtlpReader;
 
-let svc: RunningService<false>;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
-
-const reader = () => otlpReader(svc);
-const read = <T = Row[]>(t: Reader, path: string) => readAs<T>(svc, t, path);
-const send = (t: Reader, signal: OtlpSignal, request: OtlpJson, as: Encoding) =>
-  otlpSend(svc, t, signal, request, as);
+const { svc, reader, read, send } = otlpContractService();
 
 const spansOf = (t: Reader, traceId: string) => read(t, `/api/telemetry/traces/${traceId}`);
 
@@ -114,7 +91,7 @@ for (const as of ['protobuf', 'json'] as const)
         expect(message).toMatch(/dataPoints\[1\]: the value NaN is not finite/);
         const samples = await read(t, '/api/telemetry/metrics');
         expect(samples.map((s) => [s.value, s.unit])).toEqual([[4, null]]);
-        expect((await tableCounts(svc, t.projectId)).metric_samples).toBe(1);
+        expect((await tableCounts(svc(), t.projectId)).metric_samples).toBe(1);
       });
 
       it('a histogram point whose .sum cannot be stored is rejected whole: its .count is not stored either', async () => {

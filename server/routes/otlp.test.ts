@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OtlpSignal } from '../otlp/otlp-messages';
 import { call } from '../test-support/api-client';
 import { newTicket, openFeed } from '../test-support/live-feed';
-import { startService, type RunningService } from '../test-support/start-service';
 import { storedRows, tableCounts, type Tenant } from '../test-support/telemetry';
 import {
   gauge,
@@ -23,6 +22,7 @@ import {
 import {
   expectOtlpStatus,
   expectOtlpSuccess,
+  otlpContractService,
   otlpReader,
   type OtlpReader,
 } from '../test-support/otlp-contract';
@@ -33,10 +33,10 @@ import {
  * otlp-mapping*.test.ts.
  */
 
-type Svc = RunningService<false>;
+const { svc } = otlpContractService();
 
-async function read<T>(svc: Svc, token: string, path: string): Promise<T> {
-  const res = await call(svc.baseUrl, 'GET', path, { token });
+async function read<T>(token: string, path: string): Promise<T> {
+  const res = await call(svc().baseUrl, 'GET', path, { token });
   expect(res.status, res.text).toBe(200);
   return res.body as T;
 }
@@ -61,18 +61,12 @@ function int64AsNumbers(value: unknown): unknown {
 const signals: OtlpSignal[] = ['traces', 'logs', 'metrics'];
 
 /** Every row count of the project, to show a refused request stored nothing. */
-const counts = (svc: Svc, t: Tenant) => tableCounts(svc, t.projectId);
+const counts = (t: Tenant) => tableCounts(svc(), t.projectId);
 const reader = otlpReader;
 const expectSuccess = expectOtlpSuccess;
 const expectStatus = expectOtlpStatus;
 
 describe('OTLP: both encodings', () => {
-  let svc: Svc;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.close());
-
   /** One request of each signal, all fields an exporter fills. */
   function requests() {
     const traceId = hexId(16);
@@ -130,16 +124,11 @@ describe('OTLP: both encodings', () => {
   async function storedOf(t: OtlpReader, traceId: string) {
     const p = `project_id=${t.projectId}`;
     const spans = await read<Record<string, unknown>[]>(
-      svc,
       t.token,
       `/api/telemetry/traces/${traceId}?${p}`,
     );
-    const logRows = await read<Record<string, unknown>[]>(svc, t.token, `/api/logs?${p}`);
-    const samples = await read<Record<string, unknown>[]>(
-      svc,
-      t.token,
-      `/api/telemetry/metrics?${p}`,
-    );
+    const logRows = await read<Record<string, unknown>[]>(t.token, `/api/logs?${p}`);
+    const samples = await read<Record<string, unknown>[]>(t.token, `/api/telemetry/metrics?${p}`);
     return {
       spans: portable(spans),
       logs: portable(logRows).sort((a, b) => String(a.message).localeCompare(String(b.message))),
@@ -159,10 +148,10 @@ describe('OTLP: both encodings', () => {
     ];
     const stored = [];
     for (const [as, form] of variants) {
-      const t = await reader(svc);
+      const t = await reader(svc());
       for (const signal of signals)
         expectSuccess(
-          await sendOtlp(svc.baseUrl, signal, form(req[signal]), { as, token: t.ingestKey }),
+          await sendOtlp(svc().baseUrl, signal, form(req[signal]), { as, token: t.ingestKey }),
           as,
         );
       stored.push(await storedOf(t, req.traceId));
@@ -176,17 +165,16 @@ describe('OTLP: both encodings', () => {
   });
 
   it('enums may be sent by name in OTLP/JSON as well as by number', async () => {
-    const t = await reader(svc);
+    const t = await reader(svc());
     const traceId = hexId(16);
     const res = await sendOtlp(
-      svc.baseUrl,
+      svc().baseUrl,
       'traces',
       traces([span({ traceId, kind: 'SPAN_KIND_CLIENT', status: { code: 'STATUS_CODE_ERROR' } })]),
       { as: 'json', token: t.ingestKey },
     );
     expectSuccess(res, 'json');
     const [stored] = await read<Record<string, unknown>[]>(
-      svc,
       t.token,
       `/api/telemetry/traces/${traceId}?project_id=${t.projectId}`,
     );
@@ -195,16 +183,15 @@ describe('OTLP: both encodings', () => {
 
   it('gzip is read in both encodings', async () => {
     for (const as of ['protobuf', 'json'] as const) {
-      const t = await reader(svc);
+      const t = await reader(svc());
       const traceId = hexId(16);
-      const res = await sendOtlp(svc.baseUrl, 'traces', traces([span({ traceId })]), {
+      const res = await sendOtlp(svc().baseUrl, 'traces', traces([span({ traceId })]), {
         as,
         gzip: true,
         token: t.ingestKey,
       });
       expectSuccess(res, as);
       const spans = await read<unknown[]>(
-        svc,
         t.token,
         `/api/telemetry/traces/${traceId}?project_id=${t.projectId}`,
       );
@@ -214,13 +201,10 @@ describe('OTLP: both encodings', () => {
 });
 
 describe('OTLP: refused bodies answer a google.rpc.Status and store nothing', () => {
-  let svc: Svc;
   let t: OtlpReader;
   beforeAll(async () => {
-    svc = await startService();
-    t = await reader(svc);
+    t = await reader(svc());
   });
-  afterAll(() => svc.close());
 
   const cases: {
     name: string;
@@ -320,8 +304,8 @@ describe('OTLP: refused bodies answer a google.rpc.Status and store nothing', ()
 
   for (const c of cases)
     it(`${c.name}: ${String(c.status)} ${c.reason}`, async () => {
-      const before = await counts(svc, t);
-      const res = await sendOtlp(svc.baseUrl, c.signal, null, {
+      const before = await counts(t);
+      const res = await sendOtlp(svc().baseUrl, c.signal, null, {
         as: c.as,
         raw: c.raw,
         contentEncoding: c.contentEncoding,
@@ -329,35 +313,35 @@ describe('OTLP: refused bodies answer a google.rpc.Status and store nothing', ()
       });
       expectStatus(res, c.status, c.reason, c.as, c.grpc);
       expect(res.failure?.message).toMatch(c.says);
-      expect(await counts(svc, t)).toEqual(before);
+      expect(await counts(t)).toEqual(before);
     });
 
   it('a body over 10 MiB as sent: 413 body_too_large, nothing stored', async () => {
-    const before = await counts(svc, t);
-    const res = await sendOtlp(svc.baseUrl, 'logs', null, {
+    const before = await counts(t);
+    const res = await sendOtlp(svc().baseUrl, 'logs', null, {
       as: 'protobuf',
       raw: randomBytes(10 * 1024 * 1024 + 1),
       token: t.ingestKey,
       ownConnection: true,
     });
     expectStatus(res, 413, 'body_too_large', 'protobuf', 3);
-    expect(await counts(svc, t)).toEqual(before);
+    expect(await counts(t)).toEqual(before);
   });
 
   it('Content-Type text/plain: 415 unsupported_media_type as JSON', async () => {
-    const before = await counts(svc, t);
-    const res = await sendOtlp(svc.baseUrl, 'traces', traces([span()]), {
+    const before = await counts(t);
+    const res = await sendOtlp(svc().baseUrl, 'traces', traces([span()]), {
       as: 'json',
       contentType: 'text/plain',
       token: t.ingestKey,
     });
     expectStatus(res, 415, 'unsupported_media_type', 'json', 3);
     expect(res.failure?.message).toMatch(/text\/plain/);
-    expect(await counts(svc, t)).toEqual(before);
+    expect(await counts(t)).toEqual(before);
   });
 
   it('Content-Type with parameters (application/json; charset=utf-8) is JSON', async () => {
-    const res = await sendOtlp(svc.baseUrl, 'logs', logs([logRecord()]), {
+    const res = await sendOtlp(svc().baseUrl, 'logs', logs([logRecord()]), {
       as: 'json',
       contentType: 'application/json; charset=utf-8',
       token: t.ingestKey,
@@ -367,13 +351,10 @@ describe('OTLP: refused bodies answer a google.rpc.Status and store nothing', ()
 });
 
 describe('OTLP: an exporter retry stores nothing twice', () => {
-  let svc: Svc;
   let t: OtlpReader;
   beforeAll(async () => {
-    svc = await startService();
-    t = await reader(svc);
+    t = await reader(svc());
   });
-  afterAll(() => svc.close());
 
   it('each signal sent twice stores each record once', async () => {
     const requests: Record<OtlpSignal, OtlpJson> = {
@@ -383,44 +364,50 @@ describe('OTLP: an exporter retry stores nothing twice', () => {
     };
     for (const signal of signals)
       expectSuccess(
-        await sendOtlp(svc.baseUrl, signal, requests[signal], { token: t.ingestKey }),
+        await sendOtlp(svc().baseUrl, signal, requests[signal], { token: t.ingestKey }),
         'protobuf',
       );
-    const once = await counts(svc, t);
+    const once = await counts(t);
     expect([once.spans, once.logs, once.metric_samples]).toEqual([2, 2, 2]);
     // The retry may come in the other encoding: the records are the same.
     for (const signal of signals)
       expectSuccess(
-        await sendOtlp(svc.baseUrl, signal, requests[signal], { as: 'json', token: t.ingestKey }),
+        await sendOtlp(svc().baseUrl, signal, requests[signal], { as: 'json', token: t.ingestKey }),
         'json',
       );
-    expect(await counts(svc, t)).toEqual(once);
+    expect(await counts(t)).toEqual(once);
   });
 
   it('two identical log records in one request are two logs', async () => {
-    const before = (await counts(svc, t)).logs ?? 0;
+    const before = (await counts(t)).logs ?? 0;
     const record = logRecord({ body: { stringValue: `twice ${hexId(8)}` } });
     const request = logs([record, record]);
-    expectSuccess(await sendOtlp(svc.baseUrl, 'logs', request, { token: t.ingestKey }), 'protobuf');
-    expect((await counts(svc, t)).logs).toBe(before + 2);
+    expectSuccess(
+      await sendOtlp(svc().baseUrl, 'logs', request, { token: t.ingestKey }),
+      'protobuf',
+    );
+    expect((await counts(t)).logs).toBe(before + 2);
     // …and their retry still adds none.
-    expectSuccess(await sendOtlp(svc.baseUrl, 'logs', request, { token: t.ingestKey }), 'protobuf');
-    expect((await counts(svc, t)).logs).toBe(before + 2);
+    expectSuccess(
+      await sendOtlp(svc().baseUrl, 'logs', request, { token: t.ingestKey }),
+      'protobuf',
+    );
+    expect((await counts(t)).logs).toBe(before + 2);
   });
 
   it('a span sent again with another end is the span first stored', async () => {
     const first = span();
     expectSuccess(
-      await sendOtlp(svc.baseUrl, 'traces', traces([first]), { token: t.ingestKey }),
+      await sendOtlp(svc().baseUrl, 'traces', traces([first]), { token: t.ingestKey }),
       'protobuf',
     );
     const again = { ...first, endTimeUnixNano: nanos('2025-03-03T08:00:01.000Z') };
     expectSuccess(
-      await sendOtlp(svc.baseUrl, 'traces', traces([again]), { token: t.ingestKey }),
+      await sendOtlp(svc().baseUrl, 'traces', traces([again]), { token: t.ingestKey }),
       'protobuf',
     );
     const rows = await storedRows(
-      svc,
+      svc(),
       'SELECT id FROM spans WHERE project_id = ? AND span_id = ?',
       [t.projectId, first.spanId],
     );
@@ -429,13 +416,10 @@ describe('OTLP: an exporter retry stores nothing twice', () => {
 });
 
 describe('OTLP: a request over 5,000 records', () => {
-  let svc: Svc;
   let t: OtlpReader;
   beforeAll(async () => {
-    svc = await startService();
-    t = await reader(svc);
+    t = await reader(svc());
   });
-  afterAll(() => svc.close());
 
   it('is stored whole', async () => {
     const records = Array.from({ length: 5_003 }, (_, i) =>
@@ -446,34 +430,30 @@ describe('OTLP: a request over 5,000 records', () => {
       body: { stringValue: 'line 0' },
       attributes: kv({ 'exception.type': 'TimeoutError', 'exception.message': 'upstream' }),
     });
-    const res = await sendOtlp(svc.baseUrl, 'logs', logs(records), { token: t.ingestKey });
+    const res = await sendOtlp(svc().baseUrl, 'logs', logs(records), { token: t.ingestKey });
     expectSuccess(res, 'protobuf');
-    const stored = await counts(svc, t);
+    const stored = await counts(t);
     expect(stored.logs).toBe(5_003);
     expect(stored.issue_occurrences).toBe(1);
   });
 });
 
 describe('OTLP: live feed', () => {
-  let svc: Svc;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.close());
-
   it('an OTLP span and log reach a live-feed client of the project', async () => {
-    const t = await reader(svc);
-    const feed = await openFeed(svc.baseUrl, await newTicket(svc.baseUrl, t.token));
+    const t = await reader(svc());
+    const feed = await openFeed(svc().baseUrl, await newTicket(svc().baseUrl, t.token));
     try {
       const traceId = hexId(16);
       const message = `live ${hexId(8)}`;
       expectSuccess(
-        await sendOtlp(svc.baseUrl, 'traces', traces([span({ traceId })]), { token: t.ingestKey }),
+        await sendOtlp(svc().baseUrl, 'traces', traces([span({ traceId })]), {
+          token: t.ingestKey,
+        }),
         'protobuf',
       );
       expectSuccess(
         await sendOtlp(
-          svc.baseUrl,
+          svc().baseUrl,
           'logs',
           logs([logRecord({ traceId, body: { stringValue: message } })]),
           { as: 'json', token: t.ingestKey },

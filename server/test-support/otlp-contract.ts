@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { call, signIn } from './api-client';
 import type { OtlpSignal } from '../otlp/otlp-messages';
 import { sendOtlp, type Encoding, type OtlpAnswer, type OtlpJson } from './otlp';
-import type { RunningService } from './start-service';
+import { startService, type RunningService } from './start-service';
 import { createTenant, type Tenant } from './telemetry';
 
 /**
@@ -86,4 +86,29 @@ export async function otlpSendOk(
   as: Encoding,
 ): Promise<void> {
   expect(await otlpSend(svc, t, signal, request, as)).toEqual({});
+}
+
+/**
+ * One service for a file of OTLP contract tests (started before them, closed after), with the
+ * reader, read and send helpers bound to it.
+ */
+export function otlpContractService() {
+  let running: RunningService<false> | null = null;
+  beforeAll(async () => {
+    running = await startService();
+  });
+  afterAll(() => running?.close());
+  const svc = (): RunningService<false> => {
+    if (!running) throw new Error('the OTLP contract service is not started yet');
+    return running;
+  };
+  return {
+    svc,
+    reader: () => otlpReader(svc()),
+    read: <T = Record<string, unknown>[]>(t: OtlpReader, path: string) => readAs<T>(svc(), t, path),
+    send: (t: OtlpReader, signal: OtlpSignal, request: OtlpJson, as: Encoding) =>
+      otlpSend(svc(), t, signal, request, as),
+    sendOk: (t: OtlpReader, signal: OtlpSignal, request: OtlpJson, as: Encoding) =>
+      otlpSendOk(svc(), t, signal, request, as),
+  };
 }
