@@ -108,5 +108,15 @@ export type Batch = {
   dropped?: DroppedReport[];
 };
 
+/** A batch of `projectId` with nothing in it yet. */
+export const emptyBatch = (projectId: string): Batch => ({
+  projectId,
+  issues: [],
+  logs: [],
+  spans: [],
+  actions: [],
+  metrics: [],
+});
+
 /** Dropped events an SDK reports: never stored or billed, only counted per reason. */
 export type DroppedReport = { reason: string; events: number };

@@ -22,7 +22,7 @@ import {
   normalizeMetric,
   normalizeSpan,
 } from './normalize';
-import type { Batch } from './normalized';
+import { emptyBatch, type Batch } from './normalized';
 
 /** Spec texts of a rejected SDK batch (`422 validation_failed`), exactly. */
 export const SDK_ERRORS = {
@@ -70,10 +70,6 @@ function tooMany(n: number) {
       'Split the batch.',
     );
   }
-}
-
-function emptyBatch(projectId: string): Batch {
-  return { projectId, issues: [], logs: [], spans: [], actions: [], metrics: [] };
 }
 
 /** `POST /api/telemetry/ingest`: validates the whole envelope before anything is stored. */

@@ -11,7 +11,7 @@ import {
   type SpanItemInput,
 } from '../ingest/item-schemas';
 import { normalizeIssue, normalizeLog, normalizeMetric, normalizeSpan } from '../ingest/normalize';
-import type { Batch } from '../ingest/normalized';
+import { emptyBatch, type Batch } from '../ingest/normalized';
 import type { PartialSuccess } from './otlp-codec';
 import type { ResourceContext } from './otlp-resource';
 import { RecordRejection } from './otlp-values';
@@ -21,14 +21,6 @@ type Input<T> = { [K in keyof T]?: T[K] | undefined };
 
 const MAX_REPORTED = 5;
 const LISTS = ['issues', 'logs', 'spans', 'metrics'] as const;
-const emptyBatch = (projectId: string): Batch => ({
-  projectId,
-  issues: [],
-  logs: [],
-  spans: [],
-  actions: [],
-  metrics: [],
-});
 
 /**
  * Turns mapped OTLP records into a Lookout batch, one record at a time: each goes through the
@@ -147,10 +139,6 @@ export class OtlpAdmission {
   partialSuccess(): PartialSuccess {
     if (this.rejectedCount === 0 && this.reasons.length === 0) return null;
     return { rejected: this.rejectedCount, errorMessage: this.reasons.join('; ') };
-  }
-
-  get rejected(): number {
-    return this.rejectedCount;
   }
 
   private admit<S extends z.ZodType>(

@@ -61,7 +61,7 @@ export function stringAttribute(list: OtlpKeyValue[], ...keys: string[]): string
 }
 
 /** base64 (protobufjs's plain form of bytes) to lowercase hex; '' stays ''. */
-export const hexOf = (base64: string): string => Buffer.from(base64, 'base64').toString('hex');
+const hexOf = (base64: string): string => Buffer.from(base64, 'base64').toString('hex');
 
 /** A trace or span id: exactly `bytes` long and not all zeros (W3C calls that invalid), or null. */
 export function idHex(base64: string, bytes: 16 | 8, field: string): string | null {

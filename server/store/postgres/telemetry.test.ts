@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPlanQuotas } from '../../domain/plans';
 import { usagePeriod } from '../../domain/usage';
-import type { Batch, IssueEvent, LogEvent } from '../../ingest/normalized';
+import { emptyBatch, type Batch, type IssueEvent, type LogEvent } from '../../ingest/normalized';
 import { createTestDatabase, testDatabaseServer } from '../../test-support/test-database';
 import type { TestDatabase } from '../../test-support/test-database';
 import { QuotaExceededError, type QuotaContext, type Store } from '../store';
@@ -62,12 +62,7 @@ const issue = (fingerprint: string, at = NOW): IssueEvent => ({
 });
 
 const batchOf = (projectId: string, parts: Partial<Batch>): Batch => ({
-  projectId,
-  issues: [],
-  logs: [],
-  spans: [],
-  actions: [],
-  metrics: [],
+  ...emptyBatch(projectId),
   ...parts,
 });
 
