@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { DemoCredentials } from './demo';
@@ -22,37 +21,37 @@ export type OwnService = {
 
 const START_TIMEOUT_MS = 60_000;
 
-function freePort(): Promise<number> {
+/**
+ * Resolves with the port once the child says it listens (`serve-once.ts`). Polling a port
+ * chosen beforehand raced other tests: a port free when probed could be bound by another
+ * worker's service first, whose /healthz then answered for a child that had failed to start.
+ */
+function listeningPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    let out = '';
+    const timer = setTimeout(() => {
+      reject(new Error('service did not start listening within 60 s'));
+    }, START_TIMEOUT_MS);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (\d+)\n/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve(Number(m[1]));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited (${String(code ?? signal)}) before listening`));
     });
   });
-}
-
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`service at ${baseUrl} did not become healthy`);
 }
 
 /** `env` adds settings of this instance, e.g. `LOOKOUT_PLAN_QUOTAS` for tiny allowances. */
 export async function startOwnService(
   options: { env?: Record<string, string> } = {},
 ): Promise<OwnService> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // The first start lets the system pick a free port; a restart takes the same one back.
+  let port = 0;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-e2e-own-'));
   let child: ChildProcess | null = null;
   let stderr = '';
@@ -63,14 +62,14 @@ export async function startOwnService(
     // which a SIGKILL of the CLI would leave running (and holding the port).
     const proc = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve-once.ts'], {
       env: { ...process.env, ...options.env, PORT: String(port), LOOKOUT_DATA_DIR: dataDir },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     child = proc;
     try {
-      await waitUntilHealthy(baseUrl, proc);
+      port = await listeningPort(proc);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${stderr}`);
     }
@@ -87,7 +86,7 @@ export async function startOwnService(
 
   await start();
   return {
-    baseUrl,
+    baseUrl: `http://127.0.0.1:${String(port)}`,
     dataDir,
     credentials: () =>
       JSON.parse(

@@ -21,4 +21,7 @@ const config = readConfig({
   LOOKOUT_PLAN_QUOTAS: process.env.LOOKOUT_PLAN_QUOTAS,
 });
 const { app } = await createService(config);
-await listen(app, config.port, config.host);
+const listening = await listen(app, config.port, config.host);
+// Said only once this process holds the port: the test talks to the port it names, never
+// to whatever else answers there (PORT=0 lets the system pick one no other test has).
+process.stdout.write(`listening on ${String(listening.port)}\n`);
