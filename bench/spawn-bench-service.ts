@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
+import { readyLine } from '../scripts/ready-line';
 
 export type BenchService = {
   baseUrl: string;
@@ -35,11 +35,8 @@ export async function spawnBenchService(
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const first = await new Promise<string>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench service exited with ${code}`)));
-  });
+  // Seeding a large demo world can take minutes before the service listens.
+  const first = await readyLine(child, 'bench service', 30 * 60_000);
   const { port, dir } = JSON.parse(first) as { port: number; dir: string };
   const creds = JSON.parse(
     fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8'),

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readyLine } from '../../scripts/ready-line';
 import type { DemoCredentials } from './demo';
 
 /**
@@ -20,31 +21,6 @@ export type OwnService = {
 };
 
 const START_TIMEOUT_MS = 60_000;
-
-/**
- * Resolves with the port once the child says it listens (`serve-once.ts`). Polling a port
- * chosen beforehand raced other tests: a port free when probed could be bound by another
- * worker's service first, whose /healthz then answered for a child that had failed to start.
- */
-function listeningPort(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      reject(new Error('service did not start listening within 60 s'));
-    }, START_TIMEOUT_MS);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (\d+)\n/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      resolve(Number(m[1]));
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited (${String(code ?? signal)}) before listening`));
-    });
-  });
-}
 
 /** `env` adds settings of this instance, e.g. `LOOKOUT_PLAN_QUOTAS` for tiny allowances. */
 export async function startOwnService(
@@ -69,7 +45,10 @@ export async function startOwnService(
     });
     child = proc;
     try {
-      port = await listeningPort(proc);
+      // The child says the port once it holds it: polling a port probed beforehand raced other
+      // workers, whose service could bind it first and answer for a child that never started.
+      const ready = await readyLine(proc, 'service', START_TIMEOUT_MS);
+      port = (JSON.parse(ready) as { port: number }).port;
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${stderr}`);
     }

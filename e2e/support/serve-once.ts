@@ -24,4 +24,4 @@ const { app } = await createService(config);
 const listening = await listen(app, config.port, config.host);
 // Said only once this process holds the port: the test talks to the port it names, never
 // to whatever else answers there (PORT=0 lets the system pick one no other test has).
-process.stdout.write(`listening on ${String(listening.port)}\n`);
+process.stdout.write(`${JSON.stringify({ port: listening.port })}\n`);
