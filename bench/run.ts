@@ -93,7 +93,7 @@ if (runs('stores')) {
       : [];
     write('stores.json', mergeStoreRuns(earlier, [run]));
     console.log(
-      `  ${run.store.padEnd(8)} ${run.logs.toLocaleString('en').padStart(10)} logs: ingest ${run.ingest_events_per_second.toLocaleString('en')} events/s (${run.seed_seconds} s)`,
+      `  ${run.store.padEnd(8)} ${run.logs.toLocaleString('en').padStart(10)} logs: ingest ${run.ingest_events_per_second.toLocaleString('en')} events/s (${run.seed_seconds} s; last tenth ${run.ingest_last_tenth_events_per_second?.toLocaleString('en') ?? '?'} events/s)`,
     );
     for (const c of run.cases)
       console.log(

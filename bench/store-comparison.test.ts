@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeStoreRuns, type StoreRun } from './store-comparison';
+import { lastTenthRate, mergeStoreRuns, type StoreRun } from './store-comparison';
 
 const run = (store: StoreRun['store'], logs: number, eventsPerSecond: number): StoreRun => ({
   store,
@@ -20,5 +20,26 @@ describe('store comparison results', () => {
       ['postgres', 1e7, 1400],
       ['sqlite', 1e7, 1500],
     ]);
+  });
+
+  it('rates the last tenth of a seed by the logs and seconds after it began', () => {
+    // 10,000 batches of 1,000: the last tenth began at batch 9,000 after 6,000 s.
+    const at = { batches: 9_000, seconds: 6_000 };
+    expect(
+      lastTenthRate(10_000_000, { batches_done: 10_000, seconds: 8_000, last_tenth_from: at }),
+    ).toBe(500);
+    // A seed that has not reached its last tenth, or spent no time in it, has no rate.
+    expect(lastTenthRate(10_000_000, { batches_done: 5_000, seconds: 3_000 })).toBeUndefined();
+    expect(
+      lastTenthRate(10_000_000, { batches_done: 9_000, seconds: 6_000, last_tenth_from: at }),
+    ).toBeUndefined();
+    // A total that is not whole batches counts only the logs really sent.
+    expect(
+      lastTenthRate(1_500, {
+        batches_done: 2,
+        seconds: 2,
+        last_tenth_from: { batches: 1, seconds: 1 },
+      }),
+    ).toBe(500);
   });
 });

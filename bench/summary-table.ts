@@ -185,6 +185,14 @@ function storeFigures(runs: StoreRun[]): Figure[] {
         `${label}: ingest`,
         `${count(r.ingest_events_per_second)} events/s${r.measured_at ? ` (measured ${r.measured_at.slice(0, 10)})` : ''}`,
       ),
+      ...(r.ingest_last_tenth_events_per_second === undefined
+        ? []
+        : [
+            info(
+              `${label}: ingest, last tenth`,
+              `${count(r.ingest_last_tenth_events_per_second)} events/s`,
+            ),
+          ]),
       ...caseFigures(
         r.cases.map((c) => ({ ...c, name: `${label}: ${c.name}` })),
         // Issue 4's target holds on both stores (issue 12).
