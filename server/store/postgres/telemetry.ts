@@ -3,7 +3,13 @@ import { indexAttributes, type IndexedAttributes } from '../../domain/attribute-
 import { logTriageKey } from '../../domain/log-triage-key';
 import { exceededLimit, utcDay, type Stream } from '../../domain/usage';
 import type { Batch, IssueEvent } from '../../ingest/normalized';
-import { contextsOf, droppedToCount, storedItems, usageAdded } from '../rows/accepted-items';
+import {
+  acceptResult,
+  contextsOf,
+  droppedToCount,
+  storedItems,
+  usageAdded,
+} from '../rows/accepted-items';
 import type { LogToIndex } from '../rows/log-index-rows';
 import {
   QuotaExceededError,
@@ -132,14 +138,15 @@ async function acceptIn(
 
   // The groups the new occurrences join (existing ones locked until commit).
   const groups = await groupIssues(sql, p, issues);
-  const items = storedItems({
+  const newItems = {
     issues,
     issueGroups: issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''),
     logs,
     spans,
     actions,
     metrics,
-  });
+  };
+  const items = storedItems(newItems);
 
   // The quota is checked on what is really added; a throw rolls the transaction back.
   const added = usageAdded(items);
@@ -223,25 +230,7 @@ async function acceptIn(
       [p, day, dropped.map((d) => d.reason), dropped.map((d) => d.events)],
     );
 
-  const received =
-    batch.issues.length +
-    batch.logs.length +
-    batch.spans.length +
-    batch.actions.length +
-    batch.metrics.length;
-  return {
-    counts: {
-      issues: issues.length,
-      logs: logs.length,
-      trace_spans: spans.length,
-      actions: actions.length,
-      metrics: metrics.length,
-    },
-    alreadyAccepted: received - items.length,
-    contextUpdated,
-    stored: { projectId: p, issues, logs, spans, actions, metrics },
-    issueIds: [...new Set(issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''))],
-  };
+  return acceptResult(batch, newItems, contextUpdated);
 }
 
 /**

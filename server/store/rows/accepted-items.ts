@@ -1,6 +1,7 @@
 import { emptyUsage, type Stream, type UsageByStream } from '../../domain/usage';
 import type {
   ActionEvent,
+  Batch,
   Context,
   DroppedReport,
   IssueEvent,
@@ -8,6 +9,7 @@ import type {
   MetricEvent,
   SpanEvent,
 } from '../../ingest/normalized';
+import type { AcceptResult } from '../store';
 import type { StoredItem } from './release-row-deltas';
 
 /**
@@ -99,4 +101,32 @@ export function droppedToCount(
   const byReason = new Map<string, number>();
   for (const d of dropped ?? []) byReason.set(d.reason, (byReason.get(d.reason) ?? 0) + d.events);
   return [...byReason].map(([reason, events]) => ({ reason, events }));
+}
+
+const itemsOf = (b: Omit<NewItems, 'issueGroups'>) =>
+  b.issues.length + b.logs.length + b.spans.length + b.actions.length + b.metrics.length;
+
+/**
+ * What `accept` answers once `stored` (the new items of `batch`, each group in `issueGroups`)
+ * is written: per-stream counts, how many were accepted before, and the groups that grew.
+ */
+export function acceptResult(
+  batch: Batch,
+  stored: NewItems,
+  contextUpdated: boolean,
+): AcceptResult {
+  const { issues, logs, spans, actions, metrics } = stored;
+  return {
+    counts: {
+      issues: issues.length,
+      logs: logs.length,
+      trace_spans: spans.length,
+      actions: actions.length,
+      metrics: metrics.length,
+    },
+    alreadyAccepted: itemsOf(batch) - itemsOf(stored),
+    contextUpdated,
+    stored: { projectId: batch.projectId, issues, logs, spans, actions, metrics },
+    issueIds: [...new Set(stored.issueGroups)],
+  };
 }

@@ -4,7 +4,13 @@ import { indexAttributes, type IndexedAttributes } from '../../domain/attribute-
 import { logTriageKey } from '../../domain/log-triage-key';
 import type { Batch, IssueEvent } from '../../ingest/normalized';
 import type { Db } from '../database';
-import { contextsOf, droppedToCount, storedItems, usageAdded } from '../rows/accepted-items';
+import {
+  acceptResult,
+  contextsOf,
+  droppedToCount,
+  storedItems,
+  usageAdded,
+} from '../rows/accepted-items';
 import { QuotaExceededError, type AcceptResult, type TelemetryStore } from '../store';
 import { activityWriter, countOccurrenceHour, issueRecordsByIds } from './issues';
 import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
@@ -126,9 +132,7 @@ export function sqliteTelemetry(
         seenOccurrences.add(i.id);
         return true;
       });
-      const issueIds = new Set<string>();
       const groupOf = issues.map((i) => storeOccurrence(p, i, receivedAt));
-      for (const id of groupOf) issueIds.add(id);
       const spans = batch.spans.filter(
         (sp) =>
           s.insertSpan.run(
@@ -200,20 +204,8 @@ export function sqliteTelemetry(
             receivedAt,
           ).changes === 1,
       );
-      const received =
-        batch.issues.length +
-        batch.logs.length +
-        batch.spans.length +
-        batch.actions.length +
-        batch.metrics.length;
-      const items = storedItems({
-        issues,
-        issueGroups: groupOf,
-        logs,
-        spans,
-        actions,
-        metrics,
-      });
+      const newItems = { issues, issueGroups: groupOf, logs, spans, actions, metrics };
+      const items = storedItems(newItems);
       const added = usageAdded(items);
       const exceeded = exceededLimit(
         readAccountUsage(db, quota.accountId, quota.periodStart),
@@ -242,19 +234,7 @@ export function sqliteTelemetry(
       for (const d of droppedToCount(batch.dropped, items.length))
         s.addDropped.run({ project: p, day, reason: d.reason, events: d.events });
 
-      return {
-        counts: {
-          issues: issues.length,
-          logs: logs.length,
-          trace_spans: spans.length,
-          actions: actions.length,
-          metrics: metrics.length,
-        },
-        alreadyAccepted: received - items.length,
-        contextUpdated,
-        stored: { projectId: p, issues, logs, spans, actions, metrics },
-        issueIds: [...issueIds],
-      };
+      return acceptResult(batch, newItems, contextUpdated);
     },
   );
 
