@@ -62,15 +62,34 @@ function idOf(anchor: number, batch: number, n: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function logsFor(batch: number, now: number, spanMs: number) {
+/**
+ * How the seed's times arrive. `backfill`: each log anywhere in the span, as an import of old
+ * data sends them (every batch writes all over the time indexes). `live`: batch after batch
+ * moves through the span, each log at a random time within its batch's slice, as services
+ * send what just happened (their clocks and buffering shuffle it within the slice).
+ */
+export type Arrival = 'backfill' | 'live';
+
+function logsFor(
+  batch: number,
+  now: number,
+  spanMs: number,
+  arrival: Arrival = 'backfill',
+  batches = 1,
+) {
   const r = rng(batch + 1);
+  const slice = spanMs / batches;
+  const at = () =>
+    arrival === 'live'
+      ? now - spanMs + Math.floor((batch + r()) * slice)
+      : now - Math.floor(r() * spanMs);
   return Array.from({ length: BATCH }, (_, n) => {
     const status = r() < 0.04 ? 503 : r() < 0.08 ? 404 : 200;
     const route = ROUTES[Math.floor(r() * ROUTES.length)] ?? '/';
     const duration = Math.round(5 + r() * r() * 2000);
     return {
       id: idOf(now, batch, n),
-      occurred_at: new Date(now - Math.floor(r() * spanMs)).toISOString(),
+      occurred_at: new Date(at()).toISOString(),
       severity: status === 503 ? 'error' : status === 404 ? 'warn' : 'info',
       message: `${status === 503 ? 'POST' : 'GET'} ${route} ${status} in ${duration}ms`,
       attributes: {
@@ -86,6 +105,8 @@ function logsFor(batch: number, now: number, spanMs: number) {
 
 export type SeedOptions = {
   spanMs?: number;
+  /** `backfill` unless told. */
+  arrival?: Arrival;
   /** Batches an earlier run of the same seed already stored (resuming); 0 by default. */
   from?: number;
   /** The time logs are spread back from (and their ids derive from): a resumed run keeps it. */
@@ -126,7 +147,7 @@ export async function seedLogs(
         release: 'shop@3.1.0',
         environment: 'production',
         service_name: 'storefront-api',
-        logs: logsFor(b, now, spanMs),
+        logs: logsFor(b, now, spanMs, opts.arrival, batches),
       });
       const send = () =>
         fetch(`${baseUrl}/api/telemetry/ingest`, {

@@ -87,13 +87,16 @@ if (runs('stores')) {
     .split(',')
     .filter((s): s is StoreName => s === 'sqlite' || s === 'postgres');
   const file = path.join(results, 'stores.json');
-  await measureStores(sizes, stores, Number(process.env.BENCH_STORE_RUNS ?? 30), (run) => {
+  // Logs arrive as services send them (`live`); BENCH_STORE_ARRIVAL=backfill for an import's.
+  const arrival = process.env.BENCH_STORE_ARRIVAL === 'backfill' ? 'backfill' : 'live';
+  const readRuns = Number(process.env.BENCH_STORE_RUNS ?? 30);
+  await measureStores(sizes, stores, arrival, readRuns, (run) => {
     const earlier = fs.existsSync(file)
       ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { results?: StoreRun[] }).results ?? [])
       : [];
     write('stores.json', mergeStoreRuns(earlier, [run]));
     console.log(
-      `  ${run.store.padEnd(8)} ${run.logs.toLocaleString('en').padStart(10)} logs: ingest ${run.ingest_events_per_second.toLocaleString('en')} events/s (${run.seed_seconds} s; last tenth ${run.ingest_last_tenth_events_per_second?.toLocaleString('en') ?? '?'} events/s)`,
+      `  ${run.store.padEnd(8)} ${run.logs.toLocaleString('en').padStart(10)} logs (${arrival}): ingest ${run.ingest_events_per_second.toLocaleString('en')} events/s (${run.seed_seconds} s; last tenth ${run.ingest_last_tenth_events_per_second?.toLocaleString('en') ?? '?'} events/s)`,
     );
     for (const c of run.cases)
       console.log(

@@ -22,6 +22,19 @@ describe('store comparison results', () => {
     ]);
   });
 
+  it('keeps a backfill run beside a live run of the same store and size', () => {
+    const live = { ...run('postgres', 1e7, 2500), arrival: 'live' as const };
+    const merged = mergeStoreRuns([run('postgres', 1e7, 900)], [live]);
+    expect(merged.map((r) => [r.arrival ?? 'backfill', r.ingest_events_per_second])).toEqual([
+      ['backfill', 900],
+      ['live', 2500],
+    ]);
+    const again = { ...live, ingest_events_per_second: 2600 };
+    expect(mergeStoreRuns(merged, [again]).map((r) => r.ingest_events_per_second)).toEqual([
+      900, 2600,
+    ]);
+  });
+
   it('rates the last tenth of a seed by the logs and seconds after it began', () => {
     // 10,000 batches of 1,000: the last tenth began at batch 9,000 after 6,000 s.
     const at = { batches: 9_000, seconds: 6_000 };

@@ -1,20 +1,31 @@
 /**
  * The same service on SQLite and on PostgreSQL (issue 12): logs sent through the real ingest
  * route (throughput), then the logs explorer's list and attribute-filter pages (p50/p95), at
- * each size. PostgreSQL runs in a throwaway cluster with fsync on and asynchronous commit —
+ * each size. Logs arrive `live` unless told (moving through 14 days batch by batch, as
+ * services send them); `backfill` spreads every batch over the 14 days, an import's worst
+ * case, which writes all over every time index and is several times slower. PostgreSQL runs in a throwaway cluster with fsync on and asynchronous commit —
  * the durability SQLite has here (WAL, `synchronous = NORMAL`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
-import { SEED_BATCH, logReadCases, seedLogs, timeLogReads, type ReadCase } from './log-reads';
+import {
+  SEED_BATCH,
+  logReadCases,
+  seedLogs,
+  timeLogReads,
+  type Arrival,
+  type ReadCase,
+} from './log-reads';
 import { spawnBenchService } from './spawn-bench-service';
 
 export type StoreName = 'sqlite' | 'postgres';
 export type StoreRun = {
   store: StoreName;
   logs: number;
+  /** How the seed's times arrived (`backfill` for runs from before it was recorded). */
+  arrival?: Arrival;
   /** Runs at 10M take hours, so each (store, size) keeps its own date when results merge. */
   measured_at?: string;
   /** Seeding time through the ingest route, summed over the runs it took (`seed_runs`). */
@@ -72,11 +83,12 @@ function readProgress(file: string | null): SeedProgress {
 async function runOne(
   store: StoreName,
   total: number,
+  arrival: Arrival,
   env: Record<string, string>,
   runs: number,
 ): Promise<StoreRun> {
   const keepDir = process.env.BENCH_STORE_DIR
-    ? path.resolve(process.env.BENCH_STORE_DIR, `${store}-${String(total)}`)
+    ? path.resolve(process.env.BENCH_STORE_DIR, `${store}-${String(total)}-${arrival}`)
     : null;
   const progressFile = keepDir ? path.join(keepDir, 'progress.json') : null;
   if (keepDir) fs.mkdirSync(path.join(keepDir, 'data'), { recursive: true });
@@ -98,6 +110,7 @@ async function runOne(
     await seedLogs(service.baseUrl, projects, total, {
       from: progress.batches_done,
       anchor: progress.anchor,
+      arrival,
       onProgress: (done) => {
         const before = progress.batches_done;
         progress.batches_done = done;
@@ -120,6 +133,7 @@ async function runOne(
     const result: StoreRun = {
       store,
       logs: total,
+      arrival,
       measured_at: new Date().toISOString(),
       seed_seconds: Number(progress.seconds.toFixed(1)),
       seed_runs: progress.runs,
@@ -145,6 +159,7 @@ async function runOne(
 export async function measureStores(
   sizes: number[],
   stores: StoreName[],
+  arrival: Arrival,
   runs: number,
   onResult: (run: StoreRun) => void,
 ): Promise<void> {
@@ -162,14 +177,14 @@ export async function measureStores(
   await admin?.connect();
   try {
     for (const total of sizes) {
-      if (stores.includes('sqlite')) onResult(await runOne('sqlite', total, {}, runs));
+      if (stores.includes('sqlite')) onResult(await runOne('sqlite', total, arrival, {}, runs));
       if (!cluster || !admin) continue;
-      const name = `bench_${String(total)}`;
+      const name = `bench_${String(total)}_${arrival}`;
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       // A kept seed resumes in its database.
       if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
       const url = cluster.url.replace(/\/postgres$/, `/${name}`);
-      onResult(await runOne('postgres', total, { DATABASE_URL: url }, runs));
+      onResult(await runOne('postgres', total, arrival, { DATABASE_URL: url }, runs));
       if (process.env.BENCH_KEEP_DATA !== '1') await admin.query(`DROP DATABASE ${name}`);
     }
   } finally {
@@ -178,9 +193,9 @@ export async function measureStores(
   }
 }
 
-/** `earlier` with each of `now` put in place of the run of the same store and size. */
+/** `earlier` with each of `now` put in place of the run of the same store, size and arrival. */
 export function mergeStoreRuns(earlier: StoreRun[], now: StoreRun[]): StoreRun[] {
-  const key = (r: StoreRun) => `${String(r.logs)} ${r.store}`;
+  const key = (r: StoreRun) => `${String(r.logs)} ${r.store} ${r.arrival ?? 'backfill'}`;
   const replaced = new Set(now.map(key));
   return [...earlier.filter((r) => !replaced.has(key(r))), ...now].sort(
     (a, b) => a.logs - b.logs || a.store.localeCompare(b.store),

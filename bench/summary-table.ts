@@ -179,7 +179,8 @@ function loadFigures(l: LoadReport): Figure[] {
 
 function storeFigures(runs: StoreRun[]): Figure[] {
   return runs.flatMap((r) => {
-    const label = `${r.store} ${count(r.logs)} logs`;
+    // Runs from before arrivals were recorded spread their logs over the 14 days.
+    const label = `${r.store} ${count(r.logs)} logs${r.arrival === 'live' ? '' : ' (backfill)'}`;
     return [
       info(
         `${label}: ingest`,
