@@ -3,8 +3,9 @@
  * route (throughput), then the logs explorer's list and attribute-filter pages (p50/p95), at
  * each size. Logs arrive `live` unless told (moving through 14 days batch by batch, as
  * services send them); `backfill` spreads every batch over the 14 days, an import's worst
- * case, which writes all over every time index and is several times slower. PostgreSQL runs in a throwaway cluster with fsync on and asynchronous commit —
- * the durability SQLite has here (WAL, `synchronous = NORMAL`).
+ * case, which writes all over every time index and ingests 2–3.5 times slower. PostgreSQL
+ * runs in a throwaway cluster with fsync on and asynchronous commit — the durability SQLite
+ * has here (WAL, `synchronous = NORMAL`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,7 +65,10 @@ type SeedProgress = {
   last_tenth_from?: { batches: number; seconds: number };
 };
 
-/** Logs per second over the batches after `from`, up to `batches` in all (`total` logs). */
+/**
+ * Logs per second since the seed's last tenth began (`last_tenth_from`), counting only the
+ * `total` logs really sent; undefined until time has passed in it.
+ */
 export function lastTenthRate(
   total: number,
   progress: Pick<SeedProgress, 'batches_done' | 'seconds' | 'last_tenth_from'>,

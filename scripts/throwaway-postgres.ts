@@ -76,9 +76,10 @@ export async function startThrowawayPostgres(
     '-c synchronous_commit=off',
     '-c max_connections=300',
     // Throwaway test data needs no durability; a benchmark keeps it, with SQLite's cache size.
-    // Checkpoints a write-heavy deployment would have: with the default 1 GB of WAL a
-    // checkpoint came every few seconds of a 10M seed, each followed by a full-page image of
-    // every page written, so the seed measured checkpoint traffic more than the store.
+    // Checkpoints a write-heavy deployment would have: the default 1 GB of WAL forces one
+    // every few seconds at the 100 MB/s and more a 10M seed writes, and every page written
+    // after a checkpoint is logged whole again, so the seed measured checkpoints more than
+    // the store.
     ...(opts.durable
       ? ['-c shared_buffers=128MB', '-c max_wal_size=8GB', '-c checkpoint_timeout=15min']
       : ['-c fsync=off', '-c full_page_writes=off']),
