@@ -1,7 +1,7 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { E2E_BASE_URL } from './support/e2e-env';
 import { demoMembers } from './support/demo';
 import { expect, signInThroughForm, test } from './support/fixtures';
+import { startOwnService } from './support/own-service';
 
 test('the demo account signs in and lands on its projects', async ({ page, demo }) => {
   await signInThroughForm(page, demo.email, demo.password);
@@ -43,26 +43,33 @@ test('a reload keeps the sign-in, and no token is written to storage', async ({
 
 test('a session ended by the service leads back to sign-in with an explanation', async ({
   page,
-  demo,
 }) => {
-  await signInThroughForm(page, demoMembers.admin, demo.password);
-  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  // Its own service: signing a demo member out everywhere on the shared service would end
+  // that member's sign-ins in tests running beside this one.
+  const service = await startOwnService();
+  try {
+    const { password } = service.credentials();
+    await signInThroughForm(page, demoMembers.admin, password, service.baseUrl);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 
-  // Another client of the same account signs out everywhere: this browser's sign-in is now refused.
-  const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  const login = await api.post('/api/auth/login', {
-    data: { email: demoMembers.admin, password: demo.password },
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const revoked = await api.post('/api/auth/logout-all', {
-    headers: { Authorization: `Bearer ${access_token}` },
-  });
-  expect(revoked.status()).toBe(200);
-  await api.dispose();
+    // Another client of the same account signs out everywhere: this browser's sign-in is now refused.
+    const api = await playwrightRequest.newContext({ baseURL: service.baseUrl });
+    const login = await api.post('/api/auth/login', {
+      data: { email: demoMembers.admin, password },
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const revoked = await api.post('/api/auth/logout-all', {
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
+    expect(revoked.status()).toBe(200);
+    await api.dispose();
 
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByLabel('Name').fill('Created after the session ended');
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
-  await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByLabel('Name').fill('Created after the session ended');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
+    await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+  } finally {
+    await service.dispose();
+  }
 });
