@@ -22,6 +22,8 @@ const unlimited = {
 const service = await createService(
   testConfig(dir, {
     demo: true,
+    // Browser benchmarks of whole pages open them on the demo world as `npm start` seeds it.
+    demoScale: Number(process.env.LOOKOUT_DEMO_SCALE ?? 0),
     // bench/store-comparison.ts runs the same service on PostgreSQL.
     databaseUrl: process.env.DATABASE_URL || null,
     ingestRate: { perSecond: 1e9, burst: 1e9 },

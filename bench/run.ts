@@ -9,6 +9,7 @@ import { measureIngest } from './ingest-throughput';
 import { loadOptionsFromEnv, measureLoad, printLoad } from './load';
 import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
+import { measurePageOpen } from './page-open';
 import { measureReleaseSeries } from './release-series';
 import { measureStores, mergeStoreRuns, type StoreName, type StoreRun } from './store-comparison';
 import { formatSummaryTable, SECTIONS, summaryRows } from './summary-table';
@@ -179,6 +180,24 @@ if (runs('waterfall')) {
   for (const c of waterfall)
     console.log(
       `  ${c.spans.toLocaleString('en').padStart(7)}  ${String(c.max_depth).padStart(5)}  ${String(c.errors).padStart(6)}  ${`${c.response_mb} MB`.padStart(8)}  ${`${c.first_render_ms} ms`.padStart(12)}  ${`${c.open_ms} ms`.padStart(22)}  ${`${c.frame_p50_ms} / ${c.frame_p95_ms} / ${c.frame_max_ms} ms`.padStart(22)}  ${c.js_heap_mb ?? '?'} MB`,
+    );
+}
+
+if (runs('pages')) {
+  if (!fs.existsSync(path.join(root, 'dist/index.html')))
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+  const pages = await measurePageOpen(Number(process.env.BENCH_PAGES_SCALE ?? 1));
+  write('page-open.json', pages);
+  console.log(
+    `Page open in Chromium (demo world at scale ${pages.demo_scale}, seeded in ${pages.seed_seconds} s; navigation → first content painted)`,
+  );
+  for (const c of pages.cases)
+    console.log(
+      `  ${c.page.padEnd(22)} p50 ${String(c.p50_ms).padStart(5)} ms  p95 ${String(c.p95_ms).padStart(5)} ms  (${c.content}; slowest read ${c.slowest_read_ms} ms ${c.slowest_read})`,
     );
 }
 

@@ -105,6 +105,25 @@ describe('bench summary table', () => {
     ]);
   });
 
+  it('holds every page open to 500 ms at p95, naming what counted as content', () => {
+    write('page-open.json', {
+      measured_at: '2026-11-26T10:00:00.000Z',
+      demo_scale: 1,
+      cases: [
+        { page: 'issues', content: 'issue rows', p50_ms: 310, p95_ms: 420 },
+        { page: 'traces', content: 'trace rows', p50_ms: 450, p95_ms: 530 },
+      ],
+    });
+    const [issues, traces] = rowsOf('page open');
+    expect(issues).toMatchObject({
+      figure: 'issues: navigation → issue rows (p50 / p95)',
+      value: '310 ms / 420 ms',
+      target: 'p95 < 500 ms',
+      status: 'pass',
+    });
+    expect(traces).toMatchObject({ status: 'over' });
+  });
+
   it('names the command for a section never measured', () => {
     expect(rowsOf('load')).toEqual([
       expect.objectContaining({ figure: 'not measured yet (npm run bench -- load)' }),
@@ -119,6 +138,6 @@ describe('bench summary table', () => {
     );
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
     // Header and rule, the bundle's three figures, one 'not measured yet' row per other section.
-    expect(lines).toHaveLength(2 + 3 + 8);
+    expect(lines).toHaveLength(2 + 3 + 9);
   });
 });

@@ -1,3 +1,4 @@
+import './api/restore-session-early';
 import './lib/zod-without-eval';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { refreshSession } from './client';
+import { restoreSession } from './session-restore';
 import { useSessionStore } from './session-store';
-import { wasSignedOut } from './signed-out-mark';
 
 /**
  * Makes sure this tab is signed in before an authenticated page loads. On the first page of
@@ -13,12 +12,7 @@ import { wasSignedOut } from './signed-out-mark';
  * never heard of the sign-out.
  */
 export async function ensureSession(location: { href: string }): Promise<void> {
-  if (useSessionStore.getState().status === 'unknown') {
-    const restored = !wasSignedOut() && (await refreshSession());
-    if (!restored && useSessionStore.getState().status !== 'signed-in') {
-      useSessionStore.getState().signedOut('never-signed-in');
-    }
-  }
+  await restoreSession();
   const { status, signedOutReason } = useSessionStore.getState();
   if (status === 'signed-in') return;
   throw redirect({

@@ -17,17 +17,14 @@ export const Route = createFileRoute('/_app/analytics/')({
       Date.now(),
     );
     if (reads.kind !== 'read') return;
-    // Each section shows its own failure beside its own controls, not instead of the page;
-    // the sections read the same queries (and their errors) from the cache.
-    await Promise.all(
-      [
-        queryClient.ensureQueryData(analyticsQueries.overview(reads.overview)),
-        queryClient.ensureQueryData(analyticsQueries.properties(reads.properties)),
-        queryClient.ensureQueryData(analyticsQueries.retention(reads.retention)),
-        queryClient.ensureQueryData(analyticsQueries.paths(reads.paths)),
-        queryClient.ensureQueryData(analyticsQueries.lifecycle(reads.lifecycle)),
-      ].map((p) => p.catch(() => {})),
-    );
+    // The overview is the first thing the page shows: only it holds the page back. The
+    // other sections start reading now and show their own pending state and failure
+    // beside their own controls (they read the same queries from the cache).
+    void queryClient.prefetchQuery(analyticsQueries.properties(reads.properties));
+    void queryClient.prefetchQuery(analyticsQueries.retention(reads.retention));
+    void queryClient.prefetchQuery(analyticsQueries.paths(reads.paths));
+    void queryClient.prefetchQuery(analyticsQueries.lifecycle(reads.lifecycle));
+    await queryClient.ensureQueryData(analyticsQueries.overview(reads.overview)).catch(() => {});
   },
   component: AnalyticsOverviewPage,
 });

@@ -18,17 +18,19 @@ export const Route = createFileRoute('/_app/metrics')({
       Date.now(),
     );
     const { volume, explorer } = reads;
-    // A failed read is shown by its chart, beside the controls that can fix it, not instead
-    // of the page; the components read the same queries (and their errors) from the cache.
+    // The volume chart tops the page: only its reads hold the page back. The explorer's
+    // start now and show their own pending state below. A failed read is shown by its chart,
+    // beside the controls that can fix it, not instead of the page; the components read the
+    // same queries (and their errors) from the cache.
+    if (explorer.names) void queryClient.prefetchQuery(metricQueries.names(explorer.names));
+    if (explorer.series) void queryClient.prefetchQuery(metricQueries.series(explorer.series));
+    if (explorer.deployments)
+      void queryClient.prefetchQuery(metricQueries.deployments(explorer.deployments));
     await Promise.all(
       [
         ...volume.reads.map((p) => queryClient.ensureQueryData(metricQueries.volume(p))),
         queryClient.ensureQueryData(metricQueries.deployments(volume.deployments)),
-        explorer.names && queryClient.ensureQueryData(metricQueries.names(explorer.names)),
-        explorer.series && queryClient.ensureQueryData(metricQueries.series(explorer.series)),
-        explorer.deployments &&
-          queryClient.ensureQueryData(metricQueries.deployments(explorer.deployments)),
-      ].map((p) => (p ? p.catch(() => {}) : undefined)),
+      ].map((p) => p.catch(() => {})),
     );
   },
   component: MetricsPage,
