@@ -26,10 +26,12 @@ export const BULK_MAX_IDS = 100;
 /** The service takes at most this many ids per histogram request. */
 export const HISTOGRAM_MAX_IDS = 100;
 /**
- * How often the inbox is read again while the tab is visible (React Query skips interval
- * reads of a hidden tab): an assignment by someone else reaches no live event.
+ * How often the inbox and the triage reads are read again while the tab is visible (React
+ * Query skips interval reads of a hidden tab): others' triage reaches no live event, so a read
+ * is the only way to see it.
  */
 export const NOTIFICATIONS_POLL_MS = 10_000;
+export const ISSUES_POLL_MS = 30_000;
 
 export type IssueHistograms = components['schemas']['IssueHistograms'];
 
@@ -95,6 +97,10 @@ export const issuesQueries = {
       // Follow `next_cursor` exactly; never compute one from the last row.
       getNextPageParam: (last): IssuePageParam =>
         last.next_cursor ? { since: last.since, cursor: last.next_cursor } : null,
+      // Others' triage is not on the live feed: read again whenever the person comes back to
+      // the tab, however recent the last read, and now and then while it is visible.
+      refetchOnWindowFocus: 'always',
+      refetchInterval: ISSUES_POLL_MS,
     }),
   allHistograms: () => [...issuesQueries.all(), 'histograms'] as const,
   histograms: ({ ids, since, until }: IssueHistogramParams) =>
