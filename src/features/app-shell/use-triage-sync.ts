@@ -38,6 +38,12 @@ export function useTriageSync(): void {
       }, SETTLE_MS);
     };
 
+    // What was read before this mounted (a route loader reads before the page renders).
+    for (const query of client.getQueryCache().getAll()) {
+      const signature = triageSignature(query.queryKey, query.state.data);
+      if (signature !== null) seen.set(query.queryHash, signature.value);
+    }
+
     const unsubscribeCache = client.getQueryCache().subscribe((event) => {
       if (event.type === 'removed') {
         seen.delete(event.query.queryHash);
