@@ -254,16 +254,32 @@ export function BulkResultPanel({
  * priority to derived (its changes take only high, medium or low, and each makes it manual).
  */
 function ManualPriorityNote({ run }: { run: BulkRun }) {
-  const n = run.manualAfterUndo.length;
-  const issues = n === 1 ? '1 issue' : `${n} issues`;
-  const labels = [...new Set(run.manualAfterUndo.map((m) => priorityLabels[m.priority]))];
-  const values =
-    labels.length === 1 ? (labels[0] ?? '') : `their earlier priorities (${labels.join(', ')})`;
+  // After the undo: only the issues it reached (a failed request changed nothing).
+  const reached = new Set(
+    run.rows
+      .filter((r) => r.outcome === 'updated' || r.outcome === 'unchanged')
+      .map((r) => r.issueId),
+  );
+  const kept = run.undoOf
+    ? run.manualAfterUndo.filter((m) => reached.has(m.issueId))
+    : run.manualAfterUndo;
+  if (kept.length === 0) return null;
+  const issues = kept.length === 1 ? '1 issue' : `${kept.length} issues`;
+  const labels = [...new Set(kept.map((m) => priorityLabels[m.priority]))];
+  const one = labels.length === 1 ? labels[0] : undefined;
+  const why = 'the service cannot return a priority to derived';
+  let text: string;
+  if (run.undoOf) {
+    text =
+      one !== undefined
+        ? `Priority is back to ${one} on ${issues}, but as a manual priority: it was derived from severity before, and ${why}.`
+        : `Priority is back to its earlier value on ${issues} (${labels.join(', ')}), but as a manual priority: it was derived from severity before, and ${why}.`;
+  } else {
+    text = `Undo sets ${issues} back to ${one ?? `their earlier priority (${labels.join(', ')})`} as a manual priority: it was derived from severity, and ${why}.`;
+  }
   return (
     <p className={styles.resultNote} role="note">
-      {run.undoOf
-        ? `Priority is back to ${values} on ${issues}, but as a manual priority: it was derived from severity before, and the service cannot return a priority to derived.`
-        : `Undo sets ${issues} back to ${values} as a manual priority: it was derived from severity, and the service cannot return a priority to derived.`}
+      {text}
     </p>
   );
 }
