@@ -6,11 +6,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
 import { watchSessionEnd } from './api/session';
+import { listenForWindowFocus } from './api/window-focus';
 import { createAppRouter } from './router';
 import './ui/tokens.css';
 import './ui/global.css';
 
 const queryClient = createQueryClient();
+listenForWindowFocus();
 const router = createAppRouter(queryClient);
 
 // A sign-in that ends on its own (a 401 the refresh could not fix) goes back to sign-in.

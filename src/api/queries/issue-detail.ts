@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, call } from '../client';
 import type { components } from '../schema.gen';
+import { ISSUES_POLL_MS } from './issues';
 
 /** The issue as the detail page reads it: response version 4. */
 export type IssueDetail = components['schemas']['IssueV4'];
@@ -49,6 +50,10 @@ export const issueDetailQueries = {
             }),
           ),
         ),
+      // Others' triage is not on the live feed: read again whenever the person comes back to
+      // the tab, however recent the last read, and now and then while it is visible.
+      refetchOnWindowFocus: 'always',
+      refetchInterval: ISSUES_POLL_MS,
     }),
   /** One occurrence per page: `cursor` null is the latest; older ones follow `next_cursor`. */
   occurrence: (issueId: string, cursor: OccurrenceCursor | null) =>

@@ -25,6 +25,13 @@ export const ISSUE_PAGE_SIZE = 100;
 export const BULK_MAX_IDS = 100;
 /** The service takes at most this many ids per histogram request. */
 export const HISTOGRAM_MAX_IDS = 100;
+/**
+ * How often the inbox and the triage reads are read again while the tab is visible (React
+ * Query skips interval reads of a hidden tab): others' triage reaches no live event, so a read
+ * is the only way to see it.
+ */
+export const NOTIFICATIONS_POLL_MS = 10_000;
+export const ISSUES_POLL_MS = 30_000;
 
 export type IssueHistograms = components['schemas']['IssueHistograms'];
 
@@ -90,6 +97,10 @@ export const issuesQueries = {
       // Follow `next_cursor` exactly; never compute one from the last row.
       getNextPageParam: (last): IssuePageParam =>
         last.next_cursor ? { since: last.since, cursor: last.next_cursor } : null,
+      // Others' triage is not on the live feed: read again whenever the person comes back to
+      // the tab, however recent the last read, and now and then while it is visible.
+      refetchOnWindowFocus: 'always',
+      refetchInterval: ISSUES_POLL_MS,
     }),
   allHistograms: () => [...issuesQueries.all(), 'histograms'] as const,
   histograms: ({ ids, since, until }: IssueHistogramParams) =>
@@ -115,11 +126,24 @@ export const issuesQueries = {
         ),
       staleTime: 60_000,
     }),
+  /** The inbox, newest first; older pages follow `next_cursor` exactly. */
   notifications: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...issuesQueries.all(), 'notifications'] as const,
-      queryFn: () => call(api.GET('/api/telemetry/issues/notifications', {})),
-      refetchInterval: 60_000,
+      queryFn: ({ pageParam }) =>
+        call(
+          api.GET('/api/telemetry/issues/notifications', {
+            params: {
+              query: pageParam ? { cursor_time: pageParam.time, cursor_id: pageParam.id } : {},
+            },
+          }),
+        ),
+      initialPageParam: null as Cursor | null,
+      getNextPageParam: (last) => last.next_cursor ?? null,
+      // An assignment by someone else reaches this tab only through this read.
+      staleTime: 0,
+      refetchOnWindowFocus: 'always',
+      refetchInterval: NOTIFICATIONS_POLL_MS,
     }),
   assignees: (projectId: string) =>
     queryOptions({
@@ -163,10 +187,15 @@ export async function postBulk(
 }
 
 export const issuesMutations = {
+  /**
+   * Moves the read mark to `readAt`: the time of the newest notification the person was
+   * shown, never "now" (that would mark as read what arrived after the inbox was read).
+   */
   markNotificationsRead: () =>
     mutationOptions({
       mutationKey: [...issuesQueries.all(), 'notifications', 'read'] as const,
-      mutationFn: () => call(api.POST('/api/telemetry/issues/notifications/read', { body: {} })),
+      mutationFn: (readAt: string) =>
+        call(api.POST('/api/telemetry/issues/notifications/read', { body: { read_at: readAt } })),
       onSuccess: (_data, _input, _result, { client }) =>
         client.invalidateQueries({ queryKey: issuesQueries.notifications().queryKey }),
     }),

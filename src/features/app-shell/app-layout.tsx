@@ -8,10 +8,11 @@ import { LiveControl } from './live-control';
 import { NotificationsInbox } from './notifications-inbox';
 import { ScopeControl } from './scope-control';
 import { TimeRangeControl } from './time-range-control';
+import { useTriageSync } from './use-triage-sync';
 
 /**
  * The signed-in frame: sidebar navigation, the header with scope, time range, the Live
- * indicator and account.
+ * indicator and account. It keeps the issue pages and the inbox in step with others' triage.
  */
 export function AppLayout({
   account,
@@ -22,6 +23,7 @@ export function AppLayout({
   projects: readonly Project[];
   children: ReactNode;
 }) {
+  useTriageSync();
   return (
     <div className={styles.shell}>
       {/* First in the tab order: past the navigation and header controls to the page. */}

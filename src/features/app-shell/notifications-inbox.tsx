@@ -1,13 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError, failureTitle } from '../../api/errors';
 import { issuesMutations, issuesQueries } from '../../api/queries/issues';
 import { formatUtcDateTime } from '../../lib/format-time';
+import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/error-state';
 import { BellIcon } from '../../ui/icons';
-import styles from './notifications-inbox.module.css';
 import { PopoverPanel } from '../../ui/popover-panel';
+import { isNewSince, readMarkFor, unreadShown } from './inbox-marks';
+import styles from './notifications-inbox.module.css';
 
 /** The generated type of a nullable object is awkward; what these lines read of it. */
 type Parties = {
@@ -27,15 +30,40 @@ function toWhom(n: Parties): string {
 
 /**
  * The header's inbox: assignments of issues to you or your teams by someone else, with the
- * unread count on the button. Opening it moves your read mark (POST …/notifications/read); the
- * entries that were unread when you opened it stay marked until it closes.
+ * unread count on the button. It is read again when the tab comes back into view, every few
+ * seconds while it is visible, and on opening. An entry is "New" when its time is later than
+ * the read mark of the read that was on screen when the inbox opened; it stays so until the
+ * inbox closes. The mark moves only to the newest entry shown, and only once every unread
+ * entry has been shown: never past something the person has not seen.
  */
 export function NotificationsInbox() {
-  const query = useQuery(issuesQueries.notifications());
+  const query = useInfiniteQuery(issuesQueries.notifications());
   const markRead = useMutation(issuesMutations.markNotificationsRead());
   const [open, setOpen] = useState(false);
-  const [unreadAtOpen, setUnreadAtOpen] = useState<ReadonlySet<string>>(new Set());
-  const unread = query.data?.unread ?? 0;
+  // The read mark of the read shown when the inbox opened (null inside: never read).
+  const [openedAgainst, setOpenedAgainst] = useState<{ readAt: string | null } | null>(null);
+  const first = query.data?.pages[0];
+  const readAt = first?.read_at ?? null;
+  const unread = first?.unread ?? 0;
+  const entries = useMemo(
+    () => query.data?.pages.flatMap((p) => p.notifications) ?? [],
+    [query.data],
+  );
+  if (open && openedAgainst === null && first !== undefined) {
+    setOpenedAgainst({ readAt: first.read_at });
+  } else if (!open && openedAgainst !== null) {
+    setOpenedAgainst(null);
+  }
+  const newSince = openedAgainst === null ? readAt : openedAgainst.readAt;
+  const hiddenUnread = Math.max(0, unread - unreadShown(entries, readAt));
+
+  // While open, what is on screen is read: move the mark to the newest entry shown.
+  const markTo = open && openedAgainst !== null ? readMarkFor(entries, readAt, unread) : null;
+  const { mutate: mark } = markRead;
+  useEffect(() => {
+    if (markTo !== null) mark(markTo);
+  }, [markTo, mark]);
+
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
 
   return (
@@ -43,12 +71,7 @@ export function NotificationsInbox() {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) {
-          setUnreadAtOpen(
-            new Set((query.data?.notifications ?? []).filter((n) => !n.read).map((n) => n.id)),
-          );
-          if (unread > 0) markRead.mutate();
-        }
+        if (next) void query.refetch();
       }}
     >
       <Popover.Trigger className={styles.trigger} aria-label={label} title={label}>
@@ -64,18 +87,18 @@ export function NotificationsInbox() {
           <h2 className={styles.title}>Notifications</h2>
           <span className={styles.sub}>Issues assigned to you or your teams</span>
         </div>
-        {query.isError ? (
+        {query.isError && query.data === undefined ? (
           <ErrorState error={query.error} compact reset={() => void query.refetch()} />
         ) : query.data === undefined ? (
           <p className={styles.empty}>Loading…</p>
-        ) : query.data.notifications.length === 0 ? (
+        ) : entries.length === 0 ? (
           <p className={styles.empty}>
             Nothing yet. When someone assigns an issue to you or one of your teams, it shows here.
           </p>
         ) : (
           <ul className={styles.list}>
-            {query.data.notifications.map((n) => {
-              const isNew = unreadAtOpen.has(n.id);
+            {entries.map((n) => {
+              const isNew = isNewSince(n.at, newSince);
               const parties = n as unknown as Parties;
               return (
                 <li key={n.id} className={styles.item} data-unread={isNew || undefined}>
@@ -98,6 +121,39 @@ export function NotificationsInbox() {
               );
             })}
           </ul>
+        )}
+        {query.data !== undefined && query.hasNextPage && (
+          <div className={styles.foot}>
+            <span>
+              {hiddenUnread > 0
+                ? `${hiddenUnread} older unread not shown yet; they stay unread until shown.`
+                : 'Older assignments'}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Show older'}
+            </Button>
+          </div>
+        )}
+        {query.isRefetchError && (
+          <p className={styles.problem} role="status">
+            Could not read the inbox again
+            {query.error instanceof ApiError ? `: ${failureTitle(query.error).toLowerCase()}` : ''}.
+            Showing what was read before.
+          </p>
+        )}
+        {markRead.isError && (
+          <p className={styles.problem} role="status">
+            Could not mark these as read
+            {markRead.error instanceof ApiError
+              ? `: ${failureTitle(markRead.error).toLowerCase()}`
+              : ''}
+            . They stay unread; opening the inbox again tries again.
+          </p>
         )}
       </PopoverPanel>
     </Popover.Root>

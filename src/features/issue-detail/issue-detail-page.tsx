@@ -1,9 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { issueDetailQueries, type IssueDetail } from '../../api/queries/issue-detail';
 import { projectsQueries } from '../../api/queries/projects';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { culpritOf } from '../../lib/stack-frames';
+import { ReadStamp } from '../../ui/read-stamp';
 import { SeverityBadge } from '../../ui/severity-badge';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ActivityTimeline } from './activity-timeline';
@@ -19,7 +20,9 @@ import { relativeTime } from './relative-time';
  * Everything the service sends is rendered as text.
  */
 export function IssueDetailPage({ issueId }: { issueId: string }) {
-  const { data: issue } = useSuspenseQuery(issueDetailQueries.detail(issueId));
+  const client = useQueryClient();
+  const detail = useSuspenseQuery(issueDetailQueries.detail(issueId));
+  const issue = detail.data;
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const project = projects.find((p) => p.id === issue.project_id);
   const canManage = project?.role === 'owner' || project?.role === 'admin';
@@ -29,15 +32,24 @@ export function IssueDetailPage({ issueId }: { issueId: string }) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <nav className={styles.crumbs} aria-label="Breadcrumb">
-          <Link to="/issues" className={styles.crumbLink}>
-            Issues
-          </Link>
-          <span aria-hidden="true">/</span>
-          <span>{project?.name ?? 'Project'}</span>
-          <span aria-hidden="true">/</span>
-          <code className={styles.crumbId}>{issue.id.slice(0, 8)}</code>
-        </nav>
+        <div className={styles.crumbRow}>
+          <nav className={styles.crumbs} aria-label="Breadcrumb">
+            <Link to="/issues" className={styles.crumbLink}>
+              Issues
+            </Link>
+            <span aria-hidden="true">/</span>
+            <span>{project?.name ?? 'Project'}</span>
+            <span aria-hidden="true">/</span>
+            <code className={styles.crumbId}>{issue.id.slice(0, 8)}</code>
+          </nav>
+          <ReadStamp
+            readAt={detail.dataUpdatedAt}
+            reading={detail.isFetching}
+            onReadAgain={() =>
+              void client.invalidateQueries({ queryKey: issueDetailQueries.issue(issueId) })
+            }
+          />
+        </div>
         <div className={styles.headRow}>
           <div className={styles.headText}>
             <h1 className={styles.title} title={issue.title}>

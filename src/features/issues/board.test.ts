@@ -3,6 +3,7 @@ import type { BulkResult, Issue } from '../../api/queries/issues';
 import {
   assigneeValueOf,
   culpritOf,
+  derivedPrioritiesLost,
   histogramBatches,
   initialsOf,
   liveIssueOf,
@@ -96,6 +97,58 @@ describe('planUndo', () => {
       before,
     );
     expect(plan[0]?.change).toEqual({ assignee: `team:${id(77)}` });
+  });
+
+  it('puts back no assignee, a person and a team exactly, each as its own request', () => {
+    const team = { type: 'team' as const, team_id: id(77), slug: 'platform', name: 'Platform' };
+    const person = {
+      type: 'user' as const,
+      user_id: id(88),
+      name: 'Ada Okafor',
+      email: 'demo@lookout.dev',
+    };
+    const before = new Map(
+      [issue(1), issue(2, { assignee: team }), issue(3, { assignee: person })].map((i) => [
+        i.id,
+        i,
+      ]),
+    );
+    const results: BulkResult[] = [1, 2, 3].map((n) => ({
+      issueId: id(n),
+      outcome: 'updated',
+      issue: null,
+    }));
+    expect(planUndo({ assignee: id(99) }, results, before)).toEqual([
+      { projectId: P1, issueIds: [id(1)], change: { assignee: 'none' } },
+      { projectId: P1, issueIds: [id(2)], change: { assignee: `team:${id(77)}` } },
+      { projectId: P1, issueIds: [id(3)], change: { assignee: id(88) } },
+    ]);
+  });
+});
+
+describe('derivedPrioritiesLost', () => {
+  const before = new Map(
+    [
+      issue(1, { priority: 'high', priority_source: 'derived' }),
+      issue(2, { priority: 'medium', priority_source: 'manual' }),
+      issue(3, { priority: 'low', priority_source: 'derived' }),
+    ].map((i) => [i.id, i]),
+  );
+  const results: BulkResult[] = [
+    { issueId: id(1), outcome: 'updated', issue: null },
+    { issueId: id(2), outcome: 'updated', issue: null },
+    { issueId: id(3), outcome: 'unchanged', issue: null },
+  ];
+
+  it('names the updated issues whose priority was derived: their undo leaves it manual', () => {
+    expect(derivedPrioritiesLost({ priority: 'low' }, results, before).map((i) => i.id)).toEqual([
+      id(1),
+    ]);
+  });
+
+  it('is empty for status and assignee changes, which undo restores exactly', () => {
+    expect(derivedPrioritiesLost({ status: 'resolved' }, results, before)).toEqual([]);
+    expect(derivedPrioritiesLost({ assignee: 'none' }, results, before)).toEqual([]);
   });
 });
 

@@ -189,6 +189,24 @@ export function planUndo(
   return [...groups.values()].flatMap((g) => planBulk(g.issues, g.change));
 }
 
+/**
+ * The issues whose priority an undo cannot put back as it was: a bulk priority change made
+ * their derived priority manual, and the spec's changes take only `high`, `medium` or `low`
+ * (each makes the priority manual); nothing returns a priority to derived. Their undo sets the
+ * earlier value back as a manual priority, and the console says so.
+ */
+export function derivedPrioritiesLost(
+  change: BulkChange,
+  results: readonly BulkResult[],
+  before: ReadonlyMap<string, Issue>,
+): Issue[] {
+  if (changedField(change) !== 'priority') return [];
+  return results.flatMap((r) => {
+    const prev = before.get(r.issueId);
+    return r.outcome === 'updated' && prev?.priority_source === 'derived' ? [prev] : [];
+  });
+}
+
 /** Two letters for an avatar: initials of the name, else of the email's local part. */
 export function initialsOf(name: string | null, fallback: string): string {
   const source = (name ?? '').trim() || fallback.split('@')[0] || '?';

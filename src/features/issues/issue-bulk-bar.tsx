@@ -11,7 +11,7 @@ import { Avatar } from '../../ui/avatar';
 import { Button, buttonClass } from '../../ui/button';
 import { ChevronDownIcon } from '../../ui/icons';
 import popover from '../../ui/popover.module.css';
-import { initialsOf } from './board';
+import { initialsOf, priorityLabels } from './board';
 import styles from './issues-page.module.css';
 import type { BulkRun } from './use-bulk-triage';
 
@@ -215,6 +215,7 @@ export function BulkResultPanel({
           </Button>
         </span>
       </div>
+      {run.manualAfterUndo.length > 0 && <ManualPriorityNote run={run} />}
       {run.error !== null && (
         <p className={styles.resultError} role="alert">
           Some requests failed; those issues are marked “Failed” and were not changed by this
@@ -222,17 +223,63 @@ export function BulkResultPanel({
         </p>
       )}
       <ul className={styles.resultList} aria-label="Outcome per issue">
-        {run.rows.map((r) => (
-          <li key={r.issueId} className={styles.resultRow} data-outcome={r.outcome}>
-            <span className={styles.outcome} data-outcome={r.outcome}>
-              {outcomeLabels[r.outcome]}
-            </span>
-            <span className={styles.resultIssue} title={r.title}>
-              {r.title === r.issueId ? <code>{r.issueId}</code> : r.title}
-            </span>
-          </li>
-        ))}
+        {run.rows.map((r) => {
+          const kept = run.undoOf
+            ? run.manualAfterUndo.find((m) => m.issueId === r.issueId)
+            : undefined;
+          return (
+            <li key={r.issueId} className={styles.resultRow} data-outcome={r.outcome}>
+              <span className={styles.outcome} data-outcome={r.outcome}>
+                {outcomeLabels[r.outcome]}
+              </span>
+              <span className={styles.resultIssue} title={r.title}>
+                {r.title === r.issueId ? <code>{r.issueId}</code> : r.title}
+              </span>
+              {kept && r.outcome !== 'failed' && r.outcome !== 'not_found' && (
+                <span className={styles.resultHint}>
+                  {priorityLabels[kept.priority]} · manual (was derived)
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Says what an undo of a priority change cannot do: the issues whose priority was derived get
+ * the earlier value back as a manual priority, because the service has no way to return a
+ * priority to derived (its changes take only high, medium or low, and each makes it manual).
+ */
+function ManualPriorityNote({ run }: { run: BulkRun }) {
+  // After the undo: only the issues it reached (a failed request changed nothing).
+  const reached = new Set(
+    run.rows
+      .filter((r) => r.outcome === 'updated' || r.outcome === 'unchanged')
+      .map((r) => r.issueId),
+  );
+  const kept = run.undoOf
+    ? run.manualAfterUndo.filter((m) => reached.has(m.issueId))
+    : run.manualAfterUndo;
+  if (kept.length === 0) return null;
+  const issues = kept.length === 1 ? '1 issue' : `${kept.length} issues`;
+  const labels = [...new Set(kept.map((m) => priorityLabels[m.priority]))];
+  const one = labels.length === 1 ? labels[0] : undefined;
+  const why = 'the service cannot return a priority to derived';
+  let text: string;
+  if (run.undoOf) {
+    text =
+      one !== undefined
+        ? `Priority is back to ${one} on ${issues}, but as a manual priority: it was derived from severity before, and ${why}.`
+        : `Priority is back to its earlier value on ${issues} (${labels.join(', ')}), but as a manual priority: it was derived from severity before, and ${why}.`;
+  } else {
+    text = `Undo sets ${issues} back to ${one ?? `their earlier priority (${labels.join(', ')})`} as a manual priority: it was derived from severity, and ${why}.`;
+  }
+  return (
+    <p className={styles.resultNote} role="note">
+      {text}
+    </p>
   );
 }

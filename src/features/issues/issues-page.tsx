@@ -21,6 +21,7 @@ import { IssueIcon } from '../../ui/icons';
 import { ListPage } from '../../ui/list-page';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { ReadStamp } from '../../ui/read-stamp';
 import { StaleNotice } from '../../ui/stale-notice';
 import { StateFrame } from '../../ui/state-frame';
 import { useNextPageState } from '../../ui/use-next-page-state';
@@ -250,6 +251,11 @@ function IssueResults({
           {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'issue' : 'issues'}
           {hasNextPage ? ' loaded, more as you scroll' : ''}
         </span>
+        <ReadStamp
+          readAt={query.dataUpdatedAt}
+          reading={query.isFetching && !query.isFetchingNextPage}
+          onReadAgain={() => void query.refetch()}
+        />
         {sort !== 'last_seen' && (
           <span className={styles.sortNote} role="note">
             Sorted by {sortLabels[sort].replace(' (loaded rows)', '').toLowerCase()}: only the{' '}

@@ -6,8 +6,9 @@ import {
   type BulkChange,
   type BulkOutcome,
   type Issue,
+  type IssuePriority,
 } from '../../api/queries/issues';
-import { planBulk, planUndo, type BulkRequest } from './board';
+import { derivedPrioritiesLost, planBulk, planUndo, type BulkRequest } from './board';
 
 export type BulkRowResult = {
   issueId: string;
@@ -23,6 +24,11 @@ export type BulkRun = {
   /** The requests that put back what this run changed (empty for an undo or nothing updated). */
   undo: BulkRequest[];
   undoOf: boolean;
+  /**
+   * Issues whose priority was derived before the change: its undo can only set the earlier
+   * value back as a manual priority (the service cannot return a priority to derived).
+   */
+  manualAfterUndo: readonly { issueId: string; priority: IssuePriority }[];
   /** Failed requests, with the error of the first. */
   error: unknown;
 };
@@ -80,6 +86,10 @@ export function useBulkTriage() {
           rows,
           undo: planUndo(change, results, before),
           undoOf: false,
+          manualAfterUndo: derivedPrioritiesLost(change, results, before).map((i) => ({
+            issueId: i.id,
+            priority: i.priority,
+          })),
           error,
         });
       } finally {
@@ -102,6 +112,7 @@ export function useBulkTriage() {
         rows,
         undo: [],
         undoOf: true,
+        manualAfterUndo: run.manualAfterUndo,
         error,
       });
     } finally {

@@ -1,5 +1,5 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { issuesQueries, type IssueHistograms } from '../../api/queries/issues';
 import { histogramBatches } from './board';
 
@@ -30,7 +30,7 @@ export function useIssueHistograms(ids: readonly string[], since: string): Board
     queries: batches.map((batch) => issuesQueries.histograms({ ids: batch, since })),
     combine,
   });
-  return useMemo(() => {
+  const fresh = useMemo(() => {
     let bucketSeconds = 3600;
     const countsById = new Map<string, readonly number[]>();
     for (const answer of data) {
@@ -40,4 +40,16 @@ export function useIssueHistograms(ids: readonly string[], since: string): Board
     }
     return { countsById: countsById.size === 0 ? EMPTY : countsById, bucketSeconds, error };
   }, [data, error]);
+  const complete = data.every((answer) => answer !== undefined);
+  // Each re-read of the board moves `since`, which asks for new histograms: until they are
+  // in, the ones read before stay, so the sparklines do not blink at every re-read.
+  const [previous, setPrevious] = useState<BoardHistograms | null>(null);
+  if (complete && previous !== fresh) setPrevious(fresh);
+  return useMemo(() => {
+    if (complete || previous === null) return fresh;
+    const countsById = new Map(previous.countsById);
+    for (const [id, counts] of fresh.countsById) countsById.set(id, counts);
+    const bucketSeconds = fresh.countsById.size > 0 ? fresh.bucketSeconds : previous.bucketSeconds;
+    return { countsById, bucketSeconds, error: fresh.error };
+  }, [complete, fresh, previous]);
 }
