@@ -268,25 +268,20 @@ export type DeploymentRequest = components['schemas']['DeploymentRequest'];
 export type RecordDeploymentInput = { deploymentId: string; body: DeploymentRequest };
 
 /**
- * The service's answer: `created` for `201` (stored by this request), false for `200` (the
- * same id already held exactly this deployment: a retry, already recorded).
+ * The service's answer: the deployment stored under the id. It is `200` both when this request
+ * stored it and when the id already held exactly this deployment (a retry); its `created_at`
+ * tells when it was stored.
  */
-export type RecordDeploymentResult = { deployment: Deployment; created: boolean };
+export type RecordDeploymentResult = { deployment: Deployment };
 
 async function putDeployment(input: RecordDeploymentInput): Promise<RecordDeploymentResult> {
-  let status = 0;
   const deployment = await call(
-    api
-      .PUT('/api/telemetry/deployments/{deployment_id}', {
-        params: { path: { deployment_id: input.deploymentId } },
-        body: input.body,
-      })
-      .then((result) => {
-        status = result.response.status;
-        return result;
-      }),
+    api.PUT('/api/telemetry/deployments/{deployment_id}', {
+      params: { path: { deployment_id: input.deploymentId } },
+      body: input.body,
+    }),
   );
-  return { deployment, created: status === 201 };
+  return { deployment };
 }
 
 export const releasesMutations = {
