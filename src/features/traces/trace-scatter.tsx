@@ -1,5 +1,6 @@
 import {
   CartesianGrid,
+  ReferenceArea,
   Scatter,
   ScatterChart,
   Tooltip,
@@ -52,8 +53,9 @@ function PointTooltip({ active, payload }: Pick<TooltipContentProps, 'active' | 
 }
 
 /**
- * Duration over time of the loaded traces: a circle per trace, a triangle in the danger colour
- * for traces with an error span. Clicking a point opens its trace. Draws what
+ * Duration over time over the whole selected range: a circle per loaded trace, a triangle in
+ * the danger colour for traces with an error span, and the older part of the range whose
+ * traces are not loaded yet shaded and labelled. Clicking a point opens its trace. Draws what
  * `traceChartData` shaped; nothing is computed here.
  */
 export function TraceScatter({
@@ -77,6 +79,19 @@ export function TraceScatter({
         margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
       >
         <CartesianGrid vertical={false} />
+        {data.notLoaded !== null && (
+          <ReferenceArea
+            x1={data.notLoaded[0]}
+            x2={data.notLoaded[1]}
+            className={styles.notLoaded}
+            ifOverflow="hidden"
+            label={{
+              value: 'Not loaded yet',
+              position: 'center',
+              className: styles.notLoadedLabel,
+            }}
+          />
+        )}
         <XAxis
           type="number"
           dataKey="x"
