@@ -14,6 +14,12 @@ import { type DurationScale, type TraceChartData, type TracePoint } from './trac
 import { errorSpanLabel } from './trace-format';
 import { formatUtcTick } from '../../lib/time-ticks';
 import styles from './trace-scatter.module.css';
+import type { DeploymentMarker } from '../../widgets/deployment-marks/deployment-markers';
+import {
+  DeploymentMarkerLines,
+  DeploymentMarkerTooltip,
+  useHoveredMarker,
+} from '../../widgets/deployment-marks/deployment-marker-lines';
 
 type ShapeProps = { cx?: number; cy?: number };
 
@@ -55,18 +61,25 @@ function PointTooltip({ active, payload }: Pick<TooltipContentProps, 'active' | 
 /**
  * Duration over time over the whole selected range: a circle per loaded trace, a triangle in
  * the danger colour for traces with an error span, and the older part of the range whose
- * traces are not loaded yet shaded and labelled. Clicking a point opens its trace. Draws what
+ * traces are not loaded yet shaded and labelled, and the scope's deployments marked as on every
+ * time chart. Clicking a point opens its trace. Draws what
  * `traceChartData` shaped; nothing is computed here.
  */
 export function TraceScatter({
   data,
   scale,
   onOpen,
+  markers,
+  onOpenDeployment,
 }: {
   data: TraceChartData;
   scale: DurationScale;
   onOpen: (traceId: string) => void;
+  /** The deployments of the chart's scope, marked on its time axis. */
+  markers: readonly DeploymentMarker[];
+  onOpenDeployment: (marker: DeploymentMarker) => void;
 }) {
+  const [hovered, setHovered] = useHoveredMarker();
   const open = (item: { payload?: unknown }) => {
     const point = item.payload as TracePoint | undefined;
     if (point) onOpen(point.traceId);
@@ -76,7 +89,7 @@ export function TraceScatter({
       <ScatterChart
         responsive
         style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        margin={{ top: 24, right: 12, bottom: 0, left: 0 }}
       >
         <CartesianGrid vertical={false} />
         {data.notLoaded !== null && (
@@ -136,7 +149,9 @@ export function TraceScatter({
           className={styles.series}
           onClick={open}
         />
+        <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
       </ScatterChart>
+      <DeploymentMarkerTooltip hovered={hovered} />
     </div>
   );
 }

@@ -23,9 +23,16 @@ import styles from './traces-page.module.css';
 import {
   clearedTraceFilters,
   narrowingCount,
+  traceDeploymentScope,
   traceFiltersOf,
   type TracesPageSearch,
 } from './traces-search';
+import { DeploymentMarksSummary } from '../../widgets/deployment-marks/deployment-marks-summary';
+import {
+  releaseLinkOf,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
+import { useChartDeployments } from '../../widgets/deployment-marks/use-chart-deployments';
 import { useSetTracesSearch, useTracesSearch } from './use-traces-search';
 
 /**
@@ -99,6 +106,15 @@ function TraceResults({
     () => traceChartData(traces, scale, { from: rangeFrom, to: rangeTo, complete: !hasNextPage }),
     [traces, scale, rangeFrom, rangeTo, hasNextPage],
   );
+  const deployments = useChartDeployments(
+    { since: filters.since, until },
+    traceDeploymentScope(filters),
+    chart.xDomain,
+  );
+  const openDeployment = useCallback(
+    (m: DeploymentMarker) => void navigate(releaseLinkOf(m.deployment)),
+    [navigate],
+  );
   const longestMs = useMemo(() => Math.max(0, ...traces.map((t) => t.duration_ms)), [traces]);
   const quality = data.pages[0]?.naming_quality;
   const next = useNextPageState(query);
@@ -124,6 +140,7 @@ function TraceResults({
           <header className={styles.chartHeader}>
             <h2 className={styles.chartTitle}>Duration over time</h2>
             <TraceScatterLegend ok={chart.ok.length} error={chart.error.length} />
+            <DeploymentMarksSummary label="Deployments on the trace chart" {...deployments} />
             <label className={styles.scaleToggle}>
               <input
                 type="checkbox"
@@ -135,7 +152,13 @@ function TraceResults({
               Log scale
             </label>
           </header>
-          <TraceScatter data={chart} scale={scale} onOpen={open} />
+          <TraceScatter
+            data={chart}
+            scale={scale}
+            onOpen={open}
+            markers={deployments.markers}
+            onOpenDeployment={openDeployment}
+          />
           <p className={styles.chartCoverage} role="status">
             <span>{chartCoverageText(traces.length, chart)}</span>
             {chart.notLoaded !== null && (

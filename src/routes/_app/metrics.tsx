@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { metricQueries } from '../../api/queries/metrics';
 import { projectsQueries } from '../../api/queries/projects';
+import { deploymentQueries } from '../../api/queries/releases';
 import { MetricsPage } from '../../features/metrics/metrics-page';
 import { metricsReads } from '../../features/metrics/metrics-reads';
 import { metricsSearchSchema } from '../../features/metrics/metrics-search';
@@ -23,11 +24,11 @@ export const Route = createFileRoute('/_app/metrics')({
     await Promise.all(
       [
         ...volume.reads.map((p) => queryClient.ensureQueryData(metricQueries.volume(p))),
-        queryClient.ensureQueryData(metricQueries.deployments(volume.deployments)),
+        queryClient.ensureQueryData(deploymentQueries.range(volume.deployments)),
         explorer.names && queryClient.ensureQueryData(metricQueries.names(explorer.names)),
         explorer.series && queryClient.ensureQueryData(metricQueries.series(explorer.series)),
         explorer.deployments &&
-          queryClient.ensureQueryData(metricQueries.deployments(explorer.deployments)),
+          queryClient.ensureQueryData(deploymentQueries.range(explorer.deployments)),
       ].map((p) => (p ? p.catch(() => {}) : undefined)),
     );
   },
