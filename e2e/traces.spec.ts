@@ -233,3 +233,58 @@ test('the chart spans the whole range and says which part is loaded until every 
   await expect(chart.getByRole('button', { name: 'Load older traces' })).toHaveCount(0);
   await expect(page.getByText('101 traces, newest first', { exact: true })).toBeVisible();
 });
+
+test('the trace chart marks the deployments of its service, as every time chart does', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const tag = word();
+  const service = `e2e-deployed-${tag}`;
+  const release = `${service}@2.0.0`;
+  await ingestTrace(request, project.ingest_key, [
+    { name: `GET /deployed ${tag}`, service, offsetMs: 0, durationMs: 120 },
+  ]);
+  const record = async (id: string, serviceName: string) => {
+    const put = await request.put(`/api/telemetry/deployments/${id}`, {
+      headers: { Authorization: `Bearer ${demo.account_token}` },
+      data: {
+        project_id: project.id,
+        release: `${serviceName}@2.0.0`,
+        environment: 'production',
+        service_name: serviceName,
+        status: 'succeeded',
+        started_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        finished_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+      },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+  };
+  await record(`${service}-1`, service);
+  // Another service's deployment is outside this chart's scope.
+  await record(`${service}-other`, `e2e-elsewhere-${tag}`);
+
+  await page.goto(`/traces?project=${project.id}&service=${service}`);
+  const chart = page.getByRole('region', { name: 'Duration over time' });
+  await expect(chart.getByRole('status')).toHaveText('The only trace in the range');
+  const marks = chart.getByRole('button', { name: '1 deployment' });
+  await expect(marks).toBeVisible();
+
+  // Hovering the mark shows the deployment, as on the metrics page.
+  await chart.locator(`[data-deployment="${project.id}/${service}-1"]`).hover();
+  await expect(chart.getByText('Click to open the release')).toBeVisible();
+  await expect(chart.getByText(release, { exact: true })).toBeVisible();
+
+  // The keyboard way in: the list of the chart's deployments, each opening its release.
+  await marks.click();
+  const list = page.getByRole('list', { name: 'Deployments on the trace chart' });
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await list.getByRole('link', { name: new RegExp(`^${service} ${release} → production`) }).click();
+  await expect(page).toHaveURL(
+    (url) =>
+      decodeURIComponent(url.pathname) === `/releases/${release}` &&
+      url.searchParams.get('deployment') === `${service}-1`,
+  );
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../api/queries/releases';
 import {
+  bucketPlacement,
   deploymentMarkers,
   deploymentReadOf,
   deploymentsInScope,
@@ -123,5 +124,30 @@ describe('a chart scope', () => {
       until: B3,
     });
     expect(deploymentReadOf({ since: '7d' }, {})).toEqual({ since: '7d' });
+  });
+});
+
+describe('bucketPlacement', () => {
+  it('puts a marker on the bar of the bucket that holds it', () => {
+    const buckets = [
+      { start: Date.parse('2026-11-16T00:00:00.000Z'), label: '16 Nov' },
+      { start: Date.parse('2026-11-23T00:00:00.000Z'), label: '23 Nov' },
+    ];
+    const place = bucketPlacement(buckets);
+    const [inFirst, atSecond, later, before] = deploymentMarkers(
+      [
+        deployment({ deployment_id: 'a', finished_at: '2026-11-22T23:59:59.000Z' }),
+        deployment({ deployment_id: 'b', finished_at: '2026-11-23T00:00:00.000Z' }),
+        deployment({ deployment_id: 'c', finished_at: '2026-11-26T10:00:00.000Z' }),
+        deployment({ deployment_id: 'd', finished_at: '2026-11-01T00:00:00.000Z' }),
+      ],
+      [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+    ).sort((x, y) => (x.deployment.deployment_id < y.deployment.deployment_id ? -1 : 1));
+    expect([inFirst, atSecond, later, before].map((m) => m && place(m))).toEqual([
+      '16 Nov',
+      '23 Nov',
+      '23 Nov',
+      undefined,
+    ]);
   });
 });

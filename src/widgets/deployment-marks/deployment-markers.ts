@@ -99,3 +99,21 @@ export function releaseLinkOf(d: Deployment) {
     },
   };
 }
+
+/**
+ * Where markers go on a category axis of time buckets (period bars): the label of the bucket
+ * holding each marker's time, that is the last one starting at or before it; undefined before
+ * the first. Buckets come oldest first.
+ */
+export function bucketPlacement(
+  buckets: readonly { start: number; label: string }[],
+): (marker: DeploymentMarker) => string | undefined {
+  return (marker) => {
+    let label: string | undefined;
+    for (const b of buckets) {
+      if (b.start > marker.x) break;
+      label = b.label;
+    }
+    return label;
+  };
+}

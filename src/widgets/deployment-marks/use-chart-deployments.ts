@@ -31,23 +31,28 @@ export function useChartDeployments(
   range: DeploymentRange,
   scope: DeploymentScope,
   domain: readonly [number, number] | null,
+  /** False where marks do not fit the chart: nothing is read and nothing is marked. */
+  enabled = true,
 ): ChartDeployments {
   const scopeKey = JSON.stringify(scope);
   const stableScope = useMemo(() => JSON.parse(scopeKey) as DeploymentScope, [scopeKey]);
-  const query = useQuery(deploymentQueries.range(deploymentReadOf(range, stableScope)));
+  const query = useQuery({
+    ...deploymentQueries.range(deploymentReadOf(range, stableScope)),
+    enabled,
+  });
   const from = domain?.[0];
   const to = domain?.[1];
   const markers = useMemo(
     () =>
-      query.data && from !== undefined && to !== undefined
+      enabled && query.data && from !== undefined && to !== undefined
         ? deploymentMarkers(deploymentsInScope(query.data.deployments, stableScope), [from, to])
         : NO_MARKERS,
-    [query.data, stableScope, from, to],
+    [enabled, query.data, stableScope, from, to],
   );
   return {
     markers,
     complete: query.data?.complete ?? true,
-    error: query.error,
-    isPending: query.isPending,
+    error: enabled ? query.error : null,
+    isPending: enabled && query.isPending,
   };
 }
