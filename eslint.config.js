@@ -64,8 +64,31 @@ export default tseslint.config(
         {
           patterns: [
             {
+              group: ['**/features/**', '**/routes/**', '**/widgets/**'],
+              message:
+                'ui/ and lib/ are shared: they must not depend on widgets, features or routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Widgets are composites several features share: they build on ui, lib, api and live only.
+    files: ['src/widgets/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
               group: ['**/features/**', '**/routes/**'],
-              message: 'ui/ and lib/ are shared: they must not depend on features or routes.',
+              message:
+                'widgets/ are shared by features: they must not depend on features or routes.',
+            },
+            {
+              group: ['**/server/**'],
+              message: 'The console talks to the service only over HTTP.',
             },
           ],
         },

@@ -193,3 +193,39 @@ test('analytics overview: a range over 31 days is explained and nothing is sent'
   await page.waitForTimeout(500);
   expect(analyticsRequests).toEqual([]);
 });
+
+test('analytics overview: the actions and lifecycle charts mark the project’s deployments', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects.find((p) => p.name === 'Storefront Web');
+  if (!project) throw new Error('demo world has no Storefront Web project');
+  const service = `e2e-analytics-${Date.now().toString(36)}`;
+  const put = await request.put(`/api/telemetry/deployments/${service}-1`, {
+    headers: { Authorization: `Bearer ${demo.account_token}` },
+    data: {
+      project_id: project.id,
+      release: `${service}@3.1.0`,
+      environment: 'production',
+      service_name: service,
+      status: 'succeeded',
+      started_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      finished_at: new Date(Date.now() - 3 * 86_400_000 + 60_000).toISOString(),
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+
+  await page.goto(`/analytics?project=${project.id}&since=7d`);
+  const link = new RegExp(`^${escape(service)} ${escape(service)}@3\\.1\\.0 → production`);
+  for (const chart of ['actions', 'lifecycle']) {
+    const section = page.getByRole('region', {
+      name: chart === 'actions' ? 'Overview' : 'Lifecycle',
+    });
+    await section.getByRole('button', { name: /^\d+ deployments?$/ }).click();
+    const list = page.getByRole('list', { name: `Deployments on the ${chart} chart` });
+    await expect(list.getByRole('link', { name: link })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(list).toHaveCount(0);
+  }
+});

@@ -127,7 +127,7 @@ test('did the fix work: a recorded fixing deployment gets the verdict the API re
       finished_at: new Date(finished).toISOString(),
     },
   });
-  expect(put.status(), await put.text()).toBe(201);
+  expect(put.status(), await put.text()).toBe(200);
 
   await page.goto(`/issues/${issueId}`);
   await page.getByRole('button', { name: 'Did the fix work?' }).click();

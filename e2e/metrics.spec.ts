@@ -71,7 +71,7 @@ test('metrics: a metric split by release, a deployment marker that opens its rel
       commit_sha: randomBytes(20).toString('hex'),
     },
   });
-  expect(put.status(), await put.text()).toBe(201);
+  expect(put.status(), await put.text()).toBe(200);
 
   const seriesRequests: string[] = [];
   page.on('request', (r) => {
@@ -152,7 +152,7 @@ test('a deployment recorded through the API shows as a marker on the volume char
       finished_at: new Date(now - 60_000).toISOString(),
     },
   });
-  expect(put.status(), await put.text()).toBe(201);
+  expect(put.status(), await put.text()).toBe(200);
 
   await page.goto(`/metrics?project=${project.id}&since=1h`);
   await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();

@@ -145,6 +145,26 @@ test('the waterfall finds the error, filters by service, keeps orphans and text,
   await expect(row('3 spans hidden by the filter')).toBeVisible();
   await expect(page.getByText('2 of 9 spans match')).toBeVisible();
 
+  // Collapsing over matches never hides them silently: the row says how many it holds, the
+  // count says where they are, and one click shows them again.
+  const root = row(new RegExp(`GET /checkout ${w}`));
+  const matched = page.getByRole('toolbar', { name: 'Span tree tools' }).getByRole('status');
+  await page.getByRole('button', { name: 'Collapse all' }).click();
+  await expect(tree.getByRole('treeitem')).toHaveCount(1);
+  await expect(root).toContainText('2 matches inside');
+  await expect(matched).toHaveText('2 of 9 spans match · 2 inside collapsed spans');
+  await page.getByRole('button', { name: 'Show all matches' }).click();
+  await expect(row(/SELECT carts/)).toBeVisible();
+  await expect(row(/onerror=alert/)).toBeVisible();
+  await expect(matched).toHaveText('2 of 9 spans match');
+  // A new filter opens the collapsed spans that hold its matches.
+  await page.getByRole('button', { name: 'Collapse all' }).click();
+  await expect(root).toContainText('2 matches inside');
+  await page.getByRole('searchbox', { name: 'Filter spans' }).fill('SELECT');
+  await expect(matched).toHaveText('1 of 9 spans match');
+  await expect(row(/SELECT carts/)).toBeVisible();
+  await expect(root).not.toContainText('inside');
+
   // The logs of this exact trace.
   await details.getByRole('link', { name: 'Logs of this trace' }).click();
   await expect(page).toHaveURL(new RegExp(`/logs\\?.*trace_id=${traceId}`));

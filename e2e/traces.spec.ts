@@ -188,3 +188,103 @@ test('an erroring demo trace opens from discovery at its first error, with its l
   await details.getByRole('link', { name: 'Logs of this trace' }).click();
   await expect(page).toHaveURL(new RegExp(`/logs\\?.*trace_id=${traceId}`));
 });
+
+test('the chart spans the whole range and says which part is loaded until every page is', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const service = `e2e-paged-${word()}`;
+  const now = Date.now();
+  // A page and one more: the 100 newest in the last half hour, the oldest 20 hours ago.
+  const starts = [
+    ...Array.from({ length: 100 }, (_, i) => now - 60_000 - i * 15_000),
+    now - 20 * 3_600_000,
+  ];
+  await ingestEnvelope(request, project.ingest_key, {
+    service_name: service,
+    trace_spans: starts.map((at, i) => ({
+      id: randomUUID(),
+      trace_id: randomBytes(16).toString('hex'),
+      span_id: randomBytes(8).toString('hex'),
+      parent_span_id: null,
+      name: `GET /page/${i}`,
+      service_name: service,
+      operation: 'http.server',
+      started_at: new Date(at).toISOString(),
+      duration_ms: 20 + i,
+    })),
+  });
+
+  await page.goto(`/traces?project=${project.id}&service=${service}`);
+  const chart = page.getByRole('region', { name: 'Duration over time' });
+  const coverage = chart.getByRole('status');
+  // The axis covers the last 24 hours; the part older than the loaded page is marked.
+  await expect(coverage).toContainText('The newest 100 traces, from ');
+  await expect(coverage).toContainText('older ones in the range are not loaded yet');
+  await expect(chart.getByText('Not loaded yet', { exact: true })).toBeVisible();
+  await expect(page.getByText('100 traces, newest first — more load as you scroll')).toBeVisible();
+
+  await chart.getByRole('button', { name: 'Load older traces' }).click();
+  await expect(coverage).toHaveText('All 101 traces in the range');
+  await expect(chart.getByText('Not loaded yet', { exact: true })).toHaveCount(0);
+  await expect(chart.getByRole('button', { name: 'Load older traces' })).toHaveCount(0);
+  await expect(page.getByText('101 traces, newest first', { exact: true })).toBeVisible();
+});
+
+test('the trace chart marks the deployments of its service, as every time chart does', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const tag = word();
+  const service = `e2e-deployed-${tag}`;
+  const release = `${service}@2.0.0`;
+  await ingestTrace(request, project.ingest_key, [
+    { name: `GET /deployed ${tag}`, service, offsetMs: 0, durationMs: 120 },
+  ]);
+  const record = async (id: string, serviceName: string) => {
+    const put = await request.put(`/api/telemetry/deployments/${id}`, {
+      headers: { Authorization: `Bearer ${demo.account_token}` },
+      data: {
+        project_id: project.id,
+        release: `${serviceName}@2.0.0`,
+        environment: 'production',
+        service_name: serviceName,
+        status: 'succeeded',
+        started_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        finished_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+      },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+  };
+  await record(`${service}-1`, service);
+  // Another service's deployment is outside this chart's scope.
+  await record(`${service}-other`, `e2e-elsewhere-${tag}`);
+
+  await page.goto(`/traces?project=${project.id}&service=${service}`);
+  const chart = page.getByRole('region', { name: 'Duration over time' });
+  await expect(chart.getByRole('status')).toHaveText('The only trace in the range');
+  const marks = chart.getByRole('button', { name: '1 deployment' });
+  await expect(marks).toBeVisible();
+
+  // Hovering the mark shows the deployment, as on the metrics page.
+  await chart.locator(`[data-deployment="${project.id}/${service}-1"]`).hover();
+  await expect(chart.getByText('Click to open the release')).toBeVisible();
+  await expect(chart.getByText(release, { exact: true })).toBeVisible();
+
+  // The keyboard way in: the list of the chart's deployments, each opening its release.
+  await marks.click();
+  const list = page.getByRole('list', { name: 'Deployments on the trace chart' });
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await list.getByRole('link', { name: new RegExp(`^${service} ${release} → production`) }).click();
+  await expect(page).toHaveURL(
+    (url) =>
+      decodeURIComponent(url.pathname) === `/releases/${release}` &&
+      url.searchParams.get('deployment') === `${service}-1`,
+  );
+});

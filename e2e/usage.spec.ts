@@ -93,3 +93,39 @@ test('usage: history switches interval and split, with the current bucket marked
   await expect(history.getByRole('img', { name: /^Events per week bucket/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Dropped by SDKs' })).toBeVisible();
 });
+
+test('usage: day and week bars mark the deployments of the account’s projects', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const id = `e2e-usage-${randomUUID().slice(0, 8)}`;
+  const put = await request.put(`/api/telemetry/deployments/${id}`, {
+    headers: { Authorization: `Bearer ${demo.account_token}` },
+    data: {
+      project_id: project.id,
+      release: `${id}@1.0.0`,
+      environment: 'production',
+      service_name: id,
+      status: 'failed',
+      started_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      finished_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+
+  await page.goto('/usage?interval=daily');
+  const history = page.getByRole('region', { name: 'History' });
+  await history.getByRole('button', { name: /^\d+ deployments?, \d+ failed$/ }).click();
+  const list = page.getByRole('list', { name: 'Deployments on the usage charts' });
+  await expect(
+    list.getByRole('link', { name: new RegExp(`^${id} ${id}@1\\.0\\.0 → production, failed`) }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A month's bar is too coarse for a mark: none is drawn, nothing is read.
+  await history.getByRole('radio', { name: 'Months' }).click();
+  await expect(history.getByRole('img', { name: /^Events per month bucket/ })).toBeVisible();
+  await expect(history.getByRole('button', { name: /deployments?/ })).toHaveCount(0);
+});

@@ -56,4 +56,21 @@ describe('the OpenAPI document', () => {
     expect(cursors.length).toBeGreaterThan(5);
     expect(cursors.filter((c) => !c.nullable).map((c) => c.at)).toEqual([]);
   });
+
+  it('answers 200 on success unless the spec states another status', () => {
+    // Spec, Endpoints: "Success status is `200` unless stated"; it states these two only.
+    const stated: Record<string, string> = {
+      'POST /api/auth/web/logout': '204',
+      'GET /api/feed/live': '101',
+    };
+    const paths = (doc as { paths: Record<string, Record<string, { responses: object }>> }).paths;
+    const wrong: string[] = [];
+    for (const [route, operations] of Object.entries(paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${route}`;
+        const success = Object.keys(operation.responses).filter((s) => /^[123]/.test(s));
+        if (success.join() !== (stated[name] ?? '200')) wrong.push(`${name}: ${success.join()}`);
+      }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -28,8 +28,8 @@ export async function seedDemoDeployments(opts: {
         body: JSON.stringify(body),
       },
     );
-    // 201 stored, 200 already stored with the same body (a re-run): both are fine.
-    if (res.status !== 201 && res.status !== 200)
+    // 200 both when stored now and when already stored with the same body (a re-run).
+    if (res.status !== 200)
       throw new DemoDeploymentError(
         `demo deployment ${deployment_id}: PUT gave ${res.status} ${await res.text()}`,
       );

@@ -74,8 +74,8 @@ describe('idempotent creates are atomic', () => {
     }
     expect(await projectsNamed('Atomic project')).toEqual([]);
     const created = await send();
-    expect(created.status).toBe(201);
-    expect(await send()).toMatchObject({ status: 201, body: created.body });
+    expect(created.status).toBe(200);
+    expect(await send()).toMatchObject({ status: 200, body: created.body });
     expect(await projectsNamed('Atomic project')).toHaveLength(1);
   });
 
@@ -87,7 +87,7 @@ describe('idempotent creates are atomic', () => {
         headers: { 'Idempotency-Key': 'raced-project-1' },
       });
     const first = await send('Raced project');
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(200);
     // The next sends look before that record is visible, as another instance does while the
     // first create is still committing; their own record write then finds it.
     const idempotency = svc.deps.store.idempotency;
@@ -95,7 +95,7 @@ describe('idempotent creates are atomic', () => {
     let blind = 0;
     idempotency.get = async (...args) => (blind++ % 2 === 0 ? null : get.apply(idempotency, args));
     try {
-      expect(await send('Raced project')).toMatchObject({ status: 201, body: first.body });
+      expect(await send('Raced project')).toMatchObject({ status: 200, body: first.body });
       expect((await send('Another raced project')).status).toBe(409);
     } finally {
       idempotency.get = get;
@@ -121,8 +121,8 @@ describe('idempotent creates are atomic', () => {
       await restore();
     }
     const created = await send();
-    expect(created.status).toBe(201);
-    expect(await send()).toMatchObject({ status: 201, body: created.body });
+    expect(created.status).toBe(200);
+    expect(await send()).toMatchObject({ status: 200, body: created.body });
     expect(
       await count(
         "SELECT COUNT(*) AS n FROM ingest_keys WHERE project_id = ? AND name = 'atomic key'",
@@ -147,8 +147,8 @@ describe('idempotent creates are atomic', () => {
       await restore();
     }
     const created = await send();
-    expect(created.status).toBe(201);
-    expect(await send()).toMatchObject({ status: 201, body: created.body });
+    expect(created.status).toBe(200);
+    expect(await send()).toMatchObject({ status: 200, body: created.body });
     const account = await call(svc.baseUrl, 'GET', '/api/account', { token: accessToken });
     const orgs = (account.body as { organizations: { name: string }[] }).organizations;
     expect(orgs.filter((o) => o.name === 'Atomic organization')).toHaveLength(1);
@@ -168,8 +168,8 @@ describe('idempotent creates are atomic', () => {
       await restore();
     }
     const created = await ticket();
-    expect(created.status).toBe(201);
-    expect(await ticket()).toMatchObject({ status: 201, body: created.body });
+    expect(created.status).toBe(200);
+    expect(await ticket()).toMatchObject({ status: 200, body: created.body });
     const ticketId = (created.body as { ticket_id: string }).ticket_id;
     const context = () =>
       call(svc.baseUrl, 'POST', `/api/support/tickets/${ticketId}/context`, {
@@ -184,8 +184,8 @@ describe('idempotent creates are atomic', () => {
       await restore();
     }
     const attached = await context();
-    expect(attached.status).toBe(201);
-    expect(await context()).toMatchObject({ status: 201, body: attached.body });
+    expect(attached.status).toBe(200);
+    expect(await context()).toMatchObject({ status: 200, body: attached.body });
     expect(
       await count('SELECT COUNT(*) AS n FROM support_tickets WHERE subject = ?', 'Atomic ticket'),
     ).toBe(1);

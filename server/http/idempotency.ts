@@ -67,7 +67,7 @@ export async function withIdempotency<T>(
         return {
           scope,
           key,
-          record: { requestHash, status: 201, response: JSON.stringify(r) },
+          record: { requestHash, status: 200, response: JSON.stringify(r) },
           at: deps.now(),
         };
       });

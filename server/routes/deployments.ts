@@ -69,7 +69,7 @@ const putDeployment = createRoute({
   summary: 'Record a deployment (idempotent by id)',
   description: [
     'Stores the deployment under its caller-chosen `deployment_id` in `project_id`.',
-    '`201` when this request stored it; a retry with the same id and the same body returns the stored deployment with `200`; the same id with a different body is `409 idempotency_conflict` and changes nothing.',
+    '`200` with the stored deployment, both when this request stored it and for a retry with the same id and the same body (the spec states no other success status; `created_at` tells when it was stored); the same id with a different body is `409 idempotency_conflict` and changes nothing.',
     'Bodies are the same when every field is (times compared as instants, `commit_sha` case-insensitively, a missing one differs from a sent one).',
     'Checks run in this order: path (`400`), body (`422`), readable project (`404`), owner role in the project organization (`403`), then the stored deployment (`409`).',
   ].join(' '),
@@ -80,8 +80,10 @@ const putDeployment = createRoute({
     body: { required: true, content: { 'application/json': { schema: DeploymentRequestSchema } } },
   },
   responses: {
-    200: jsonContent(DeploymentSchema, 'The deployment already stored under this id (a retry).'),
-    201: jsonContent(DeploymentSchema, 'The deployment, stored by this request.'),
+    200: jsonContent(
+      DeploymentSchema,
+      'The deployment stored under this id, by this request or by an earlier one with the same body.',
+    ),
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
@@ -185,7 +187,7 @@ export function registerDeploymentRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): 
         createdAt: deps.now(),
       };
       const { stored, created } = await deps.store.deployments.put(record, accountId);
-      if (created) return c.json(deploymentView(stored), 201);
+      if (created) return c.json(deploymentView(stored), 200);
       if (!sameDeployment(stored, record))
         throw fail.idempotencyConflict(
           'this deployment_id already holds a different deployment',

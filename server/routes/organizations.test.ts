@@ -55,10 +55,10 @@ describe('POST /api/organizations', () => {
     expect(names).not.toContain('Chen Labs');
   });
 
-  it('a paid active account creates one: 201, owner, visible in GET /api/account', async () => {
+  it('a paid active account creates one: 200, owner, visible in GET /api/account', async () => {
     await setPlan(tenant.email, 'pro');
     const res = await create('  Research Lab  ');
-    expect(res.status, res.text).toBe(201);
+    expect(res.status, res.text).toBe(200);
     const org = res.body as Organization;
     expect(org).toEqual({ id: expect.any(String), name: 'Research Lab', role: 'owner' });
     const me = await call(svc.baseUrl, 'GET', '/api/account', { token });
@@ -69,7 +69,7 @@ describe('POST /api/organizations', () => {
     // The tenant owned one organization, then created one: pro allows 3.
     const limit = (await readiness()).limits.organizations;
     expect(limit).toBe(3);
-    expect((await create('Third')).status).toBe(201);
+    expect((await create('Third')).status).toBe(200);
     const full = await readiness();
     expect(full.organization_creation_allowed).toBe(false);
     expect(full.organization_creation_blocker).toBe('organization_limit_exceeded');
@@ -90,7 +90,7 @@ describe('POST /api/organizations', () => {
     const results = await Promise.all(
       Array.from({ length: room + 3 }, (_, i) => create(`Parallel ${i}`)),
     );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(room);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(room);
     expect(results.filter((r) => r.status === 403)).toHaveLength(3);
     expect((await readiness()).organization_creation_blocker).toBe('organization_limit_exceeded');
   });
@@ -120,8 +120,8 @@ describe('POST /api/organizations', () => {
     const headers = { 'idempotency-key': 'org-retry-1' };
     const first = await create('Retry Org', { token: t, headers });
     const again = await create('Retry Org', { token: t, headers });
-    expect(first.status, first.text).toBe(201);
-    expect(again.status).toBe(201);
+    expect(first.status, first.text).toBe(200);
+    expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     const me = await call(svc.baseUrl, 'GET', '/api/account', { token: t });
     const names = (me.body as { organizations: Organization[] }).organizations.map((o) => o.name);
@@ -133,15 +133,15 @@ describe('POST /api/organizations', () => {
     const other = await createTenant(svc, { password: 'slug-password' });
     const t = (await signIn(svc.baseUrl, other.email, other.password)).accessToken;
     await setPlan(other.email, 'pro');
-    expect((await create('Same Name', { token: t })).status).toBe(201);
-    expect((await create('Same Name', { token: t })).status).toBe(201);
+    expect((await create('Same Name', { token: t })).status).toBe(200);
+    expect((await create('Same Name', { token: t })).status).toBe(200);
   });
 
   it('a slug another create takes between the check and the write goes to the next one', async () => {
     const other = await createTenant(svc, { password: 'race-password' });
     const t = (await signIn(svc.baseUrl, other.email, other.password)).accessToken;
     await setPlan(other.email, 'pro');
-    expect((await create('Racing Org', { token: t })).status).toBe(201);
+    expect((await create('Racing Org', { token: t })).status).toBe(200);
     // The check misses that organization, as it does when another instance creates it then.
     const accounts = svc.deps.store.accounts;
     const slugTaken = accounts.organizationSlugTaken;
@@ -152,7 +152,7 @@ describe('POST /api/organizations', () => {
     };
     try {
       const res = await create('Racing Org', { token: t });
-      expect(res.status, res.text).toBe(201);
+      expect(res.status, res.text).toBe(200);
     } finally {
       accounts.organizationSlugTaken = slugTaken;
     }
@@ -202,7 +202,7 @@ describe('POST /api/organizations', () => {
       session: s.session,
       json: { name: 'Session Org' },
     });
-    expect(res.status, res.text).toBe(201);
+    expect(res.status, res.text).toBe(200);
   });
 
   it('GET is 405 naming POST', async () => {

@@ -47,7 +47,7 @@ const createOrganization = createRoute({
     },
   },
   responses: {
-    201: jsonContent(OrganizationSchema, 'The new organization, owned by the caller.'),
+    200: jsonContent(OrganizationSchema, 'The new organization, owned by the caller.'),
     403: {
       description:
         'Organization creation is blocked by the subscription (`organization_creation_blocked`).',
@@ -135,6 +135,6 @@ export function registerOrganizationRoutes(app: OpenAPIHono<AppEnv>, deps: Deps)
         }
       },
     );
-    return c.json(created, 201);
+    return c.json(created, 200);
   });
 }

@@ -90,9 +90,9 @@ describe('POST /api/projects', () => {
   });
   afterAll(() => svc.close());
 
-  it('creates a project (201) that then appears in the list', async () => {
+  it('creates a project (200) that then appears in the list', async () => {
     const res = await createProject(svc, { token, json: { name: 'Billing Worker' } });
-    expect(res.status, res.text).toBe(201);
+    expect(res.status, res.text).toBe(200);
     const p = res.body as Project;
     expect(p).toMatchObject({ name: 'Billing Worker', slug: 'billing-worker', role: 'owner' });
     expect(p.id).toMatch(uuid);
@@ -109,7 +109,7 @@ describe('POST /api/projects', () => {
   });
 
   it('a slug another create takes between the check and the write goes to the next one', async () => {
-    expect((await createProject(svc, { token, json: { name: 'Slug Race' } })).status).toBe(201);
+    expect((await createProject(svc, { token, json: { name: 'Slug Race' } })).status).toBe(200);
     // The check misses that project, as it does when another instance creates it at that moment.
     const projects = svc.deps.store.projects;
     const slugTaken = projects.slugTaken;
@@ -120,7 +120,7 @@ describe('POST /api/projects', () => {
     };
     try {
       const res = await createProject(svc, { token, json: { name: 'Slug Race' } });
-      expect(res.status, res.text).toBe(201);
+      expect(res.status, res.text).toBe(200);
       expect((res.body as Project).slug).toBe('slug-race-2');
     } finally {
       projects.slugTaken = slugTaken;
@@ -171,8 +171,8 @@ describe('POST /api/projects', () => {
       };
       const first = await createProject(svc, opts);
       const second = await createProject(svc, opts);
-      expect(first.status).toBe(201);
-      expect(second.status).toBe(201);
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
       expect(second.body).toEqual(first.body);
       const rows = (await list(svc, token)).body as Project[];
       expect(rows.length).toBe(before + 1);
@@ -187,7 +187,7 @@ describe('POST /api/projects', () => {
       };
       const results = await Promise.all([1, 2, 3, 4].map(() => createProject(svc, opts)));
       const ids = new Set(results.map((r) => (r.body as Project).id));
-      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
       expect(ids.size).toBe(1);
       const rows = (await list(svc, token)).body as Project[];
       expect(rows.filter((r) => r.name === 'Racer')).toHaveLength(1);
@@ -196,7 +196,7 @@ describe('POST /api/projects', () => {
     it('the same key with another body is 409 idempotency_conflict', async () => {
       const headers = { 'Idempotency-Key': 'create-conflict-1' };
       expect((await createProject(svc, { token, json: { name: 'First' }, headers })).status).toBe(
-        201,
+        200,
       );
       const res = await createProject(svc, { token, json: { name: 'Second' }, headers });
       expectError(res, 409, 'idempotency_conflict');
@@ -213,8 +213,8 @@ describe('POST /api/projects', () => {
         json: { name: 'Mine' },
         headers,
       });
-      expect(a.status).toBe(201);
-      expect(b.status).toBe(201);
+      expect(a.status).toBe(200);
+      expect(b.status).toBe(200);
       expect((b.body as Project).id).not.toBe((a.body as Project).id);
     });
 
@@ -239,7 +239,7 @@ describe('POST /api/projects', () => {
         json: { name: 'Long Key' },
         headers: { 'Idempotency-Key': '~'.repeat(128) },
       });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
     });
   });
 });
@@ -257,9 +257,9 @@ describe('POST /api/projects/{project_id}/ingest-keys', () => {
   });
   afterAll(() => svc.close());
 
-  it('creates a key (201) whose value starts lk_ik_ and is stored only hashed', async () => {
+  it('creates a key (200) whose value starts lk_ik_ and is stored only hashed', async () => {
     const res = await createKey(svc, projectId, { token, json: { name: 'CI key' } });
-    expect(res.status, res.text).toBe(201);
+    expect(res.status, res.text).toBe(200);
     const k = res.body as IngestKey;
     expect(k).toMatchObject({ project_id: projectId, name: 'CI key', expires_at: null });
     expect(k.id).toMatch(uuid);
@@ -285,8 +285,8 @@ describe('POST /api/projects/{project_id}/ingest-keys', () => {
     const headers = { 'Idempotency-Key': 'ingest-key-replay' };
     const first = await createKey(svc, projectId, { token, json: { name: 'Replayed' }, headers });
     const second = await createKey(svc, projectId, { token, json: { name: 'Replayed' }, headers });
-    expect(first.status).toBe(201);
-    expect(second.status).toBe(201);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
     expect((second.body as IngestKey).key).toBe((first.body as IngestKey).key);
     expect(second.body).toEqual(first.body);
     const rows = (await tableValues(svc, 'ingest_keys')).filter((v) => v === 'Replayed');
@@ -300,8 +300,8 @@ describe('POST /api/projects/{project_id}/ingest-keys', () => {
     const headers = { 'Idempotency-Key': 'per-project-key' };
     const a = await createKey(svc, projectId, { token, json: {}, headers });
     const b = await createKey(svc, other, { token, json: {}, headers });
-    expect(a.status).toBe(201);
-    expect(b.status).toBe(201);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
     expect((b.body as IngestKey).project_id).toBe(other);
     expect((b.body as IngestKey).key).not.toBe((a.body as IngestKey).key);
   });
@@ -360,7 +360,7 @@ describe('Idempotency-Key window', () => {
       json: { name: 'Other work' },
       headers,
     });
-    expect(later.status).toBe(201);
+    expect(later.status).toBe(200);
     expect((later.body as IngestKey).key).not.toBe(first.key);
     expect((await tableValues(svc, 'idempotency_keys')).some((v) => v.includes(first.key))).toBe(
       false,

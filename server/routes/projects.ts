@@ -82,7 +82,7 @@ const createProject = createRoute({
     },
   },
   responses: {
-    201: jsonContent(ProjectSchema, 'The new project.'),
+    200: jsonContent(ProjectSchema, 'The new project.'),
     ...errorResponses(400, 401, 403, 409, 413, 415, 422),
   },
 });
@@ -116,7 +116,7 @@ const createIngestKey = createRoute({
     },
   },
   responses: {
-    201: jsonContent(IngestKeySchema, 'The new ingest key, with its value.'),
+    200: jsonContent(IngestKeySchema, 'The new ingest key, with its value.'),
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
@@ -179,7 +179,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         }
       }
     });
-    return c.json(created, 201);
+    return c.json(created, 200);
   });
 
   app.openapi({ ...createIngestKey, middleware: [auth, jsonBody()] as const }, async (c) => {
@@ -230,6 +230,6 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         return view;
       },
     );
-    return c.json(created, 201);
+    return c.json(created, 200);
   });
 }

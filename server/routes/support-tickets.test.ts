@@ -64,14 +64,14 @@ describe('support tickets', () => {
   });
 
   describe('POST /api/support/tickets', () => {
-    it('stores a ticket for the operator and answers 201', async () => {
+    it('stores a ticket for the operator and answers 200', async () => {
       const res = await open({
         subject: '  Checkout errors  ',
         message: 'Orders fail since 2.14.0',
         project_id: w.tenant.projectId,
         severity: 'high',
       });
-      expect(res.status, res.text).toBe(201);
+      expect(res.status, res.text).toBe(200);
       expect(res.body).toEqual({
         ticket_id: expect.any(String) as string,
         status: 'open',
@@ -115,13 +115,13 @@ describe('support tickets', () => {
       );
     });
 
-    it('Idempotency-Key: same body replays (201, one ticket), another body is 409', async () => {
+    it('Idempotency-Key: same body replays (200, one ticket), another body is 409', async () => {
       const before = (await ticketCount()) ?? 0;
       const headers = { 'Idempotency-Key': 'ticket-retry-1' };
       const first = await open({ subject: 'Retry me', message: 'm' }, headers);
       const again = await open({ subject: 'Retry me', message: 'm' }, headers);
-      expect(first.status).toBe(201);
-      expect(again.status).toBe(201);
+      expect(first.status).toBe(200);
+      expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
       expect(await ticketCount()).toBe(before + 1);
       expectError(
@@ -132,7 +132,7 @@ describe('support tickets', () => {
       expect(await ticketCount()).toBe(before + 1);
       // The key is the account's own: another account's same key is new work.
       const theirs = await open({ subject: 'Retry me', message: 'm' }, headers, w.otherToken);
-      expect(theirs.status).toBe(201);
+      expect(theirs.status).toBe(200);
       expect((theirs.body as Ticket).ticket_id).not.toBe((first.body as Ticket).ticket_id);
       expectError(
         await open({ subject: 's', message: 'm' }, { 'Idempotency-Key': 'k'.repeat(129) }),
@@ -164,7 +164,7 @@ describe('support tickets', () => {
       );
       expect(bundle.status).toBe(200);
       const res = await attach(ticketId, { kind: 'investigation', bundle: bundle.body }, 'ctx-1');
-      expect(res.status, res.text).toBe(201);
+      expect(res.status, res.text).toBe(200);
       const ctx = res.body as Context;
       expect(ctx).toMatchObject({
         kind: 'investigation',
@@ -182,7 +182,7 @@ describe('support tickets', () => {
     it('attaches a reference to an investigation read path', async () => {
       const p = `/api/telemetry/traces/${'b'.repeat(32)}/investigation`;
       const res = await attach(ticketId, { kind: 'reference', path: p }, 'ctx-ref');
-      expect(res.status, res.text).toBe(201);
+      expect(res.status, res.text).toBe(200);
       expect(res.body).toMatchObject({ kind: 'reference', path: p, subject: null });
     });
 
@@ -208,7 +208,7 @@ describe('support tickets', () => {
       const json = { kind: 'reference', path: '/api/telemetry/releases/investigation?release=a' };
       const a = await attach(ticketId, json, 'ctx-replay');
       const b = await attach(ticketId, json, 'ctx-replay');
-      expect(a.status).toBe(201);
+      expect(a.status).toBe(200);
       expect(b.body).toEqual(a.body);
       expectError(
         await attach(
@@ -255,7 +255,7 @@ describe('support tickets', () => {
       const t = ((await open({ subject: 'Full', message: 'm' })).body as Ticket).ticket_id;
       const json = { kind: 'reference', path: '/api/telemetry/metrics/investigation' };
       for (let i = 0; i < CONTEXTS_PER_TICKET; i++)
-        expect((await attach(t, json, `fill-${i}`)).status).toBe(201);
+        expect((await attach(t, json, `fill-${i}`)).status).toBe(200);
       expectError(await attach(t, json, 'one-too-many'), 422, 'validation_failed');
     });
 
@@ -263,9 +263,9 @@ describe('support tickets', () => {
       const t = ((await open({ subject: 'Nearly full', message: 'm' })).body as Ticket).ticket_id;
       const json = { kind: 'reference', path: '/api/telemetry/metrics/investigation' };
       for (let i = 0; i < CONTEXTS_PER_TICKET - 1; i++)
-        expect((await attach(t, json, `near-${i}`)).status).toBe(201);
+        expect((await attach(t, json, `near-${i}`)).status).toBe(200);
       const racing = await Promise.all([0, 1, 2, 3].map((i) => attach(t, json, `race-${i}`)));
-      expect(racing.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+      expect(racing.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
       const [held] = await stored<{ n: number }>(
         'SELECT COUNT(*) AS n FROM support_ticket_contexts WHERE ticket_id = ?',
         [t],

@@ -99,14 +99,14 @@ const createTicket = createRoute({
   path: '/api/support/tickets',
   tags: ['support'],
   summary: 'Open a support ticket',
-  description: `\`{subject (1 to ${SUBJECT_MAX} characters), message (1 to ${MESSAGE_MAX}), project_id?, severity? (low, normal, high, urgent)}\`; unknown keys are \`422\`; the body is at most ${TICKET_BODY_MAX_BYTES / 1024} KiB. ${NOT_SENT} Optional \`Idempotency-Key\`: the same key and body replay the stored ticket (\`201\`), another body is \`409 idempotency_conflict\`.`,
+  description: `\`{subject (1 to ${SUBJECT_MAX} characters), message (1 to ${MESSAGE_MAX}), project_id?, severity? (low, normal, high, urgent)}\`; unknown keys are \`422\`; the body is at most ${TICKET_BODY_MAX_BYTES / 1024} KiB. ${NOT_SENT} Optional \`Idempotency-Key\`: the same key and body replay the stored ticket (\`200\`), another body is \`409 idempotency_conflict\`.`,
   security: bearerSecurity,
   request: {
     headers: IdempotencyHeader(false),
     body: { required: true, content: { 'application/json': { schema: TicketBody } } },
   },
   responses: {
-    201: jsonContent(TicketSchema, 'The stored ticket.'),
+    200: jsonContent(TicketSchema, 'The stored ticket.'),
     ...errorResponses(400, 401, 404, 409, 413, 415, 422),
   },
 });
@@ -124,7 +124,7 @@ const addContext = createRoute({
     body: { required: true, content: { 'application/json': { schema: ContextBody } } },
   },
   responses: {
-    201: jsonContent(ContextSchema, 'The stored attachment.'),
+    200: jsonContent(ContextSchema, 'The stored attachment.'),
     ...errorResponses(400, 401, 404, 409, 413, 415, 422),
   },
 });
@@ -172,7 +172,7 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
           return view;
         },
       );
-      return c.json(created, 201);
+      return c.json(created, 200);
     },
   );
 
@@ -223,7 +223,7 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
           return view;
         },
       );
-      return c.json(created, 201);
+      return c.json(created, 200);
     },
   );
 }

@@ -256,7 +256,7 @@ export async function putDeployment(
       ...o,
     },
   });
-  expect(res.status, res.text).toBe(201);
+  expect(res.status, res.text).toBe(200);
   return id;
 }
 

@@ -661,7 +661,7 @@ export interface paths {
       };
       responses: {
         /** @description The new organization, owned by the caller. */
-        201: {
+        200: {
           headers: {
             [name: string]: unknown;
           };
@@ -812,7 +812,7 @@ export interface paths {
       };
       responses: {
         /** @description The new project. */
-        201: {
+        200: {
           headers: {
             [name: string]: unknown;
           };
@@ -930,7 +930,7 @@ export interface paths {
       };
       responses: {
         /** @description The new ingest key, with its value. */
-        201: {
+        200: {
           headers: {
             [name: string]: unknown;
           };
@@ -4484,7 +4484,7 @@ export interface paths {
     };
     /**
      * Record a deployment (idempotent by id)
-     * @description Stores the deployment under its caller-chosen `deployment_id` in `project_id`. `201` when this request stored it; a retry with the same id and the same body returns the stored deployment with `200`; the same id with a different body is `409 idempotency_conflict` and changes nothing. Bodies are the same when every field is (times compared as instants, `commit_sha` case-insensitively, a missing one differs from a sent one). Checks run in this order: path (`400`), body (`422`), readable project (`404`), owner role in the project organization (`403`), then the stored deployment (`409`).
+     * @description Stores the deployment under its caller-chosen `deployment_id` in `project_id`. `200` with the stored deployment, both when this request stored it and for a retry with the same id and the same body (the spec states no other success status; `created_at` tells when it was stored); the same id with a different body is `409 idempotency_conflict` and changes nothing. Bodies are the same when every field is (times compared as instants, `commit_sha` case-insensitively, a missing one differs from a sent one). Checks run in this order: path (`400`), body (`422`), readable project (`404`), owner role in the project organization (`403`), then the stored deployment (`409`).
      */
     put: {
       parameters: {
@@ -4502,17 +4502,8 @@ export interface paths {
         };
       };
       responses: {
-        /** @description The deployment already stored under this id (a retry). */
+        /** @description The deployment stored under this id, by this request or by an earlier one with the same body. */
         200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Deployment'];
-          };
-        };
-        /** @description The deployment, stored by this request. */
-        201: {
           headers: {
             [name: string]: unknown;
           };
@@ -5339,7 +5330,7 @@ export interface paths {
     put?: never;
     /**
      * Open a support ticket
-     * @description `{subject (1 to 200 characters), message (1 to 10000), project_id?, severity? (low, normal, high, urgent)}`; unknown keys are `422`; the body is at most 64 KiB. Stored for the operator of this service; no e-mail or other message is sent anywhere. Optional `Idempotency-Key`: the same key and body replay the stored ticket (`201`), another body is `409 idempotency_conflict`.
+     * @description `{subject (1 to 200 characters), message (1 to 10000), project_id?, severity? (low, normal, high, urgent)}`; unknown keys are `422`; the body is at most 64 KiB. Stored for the operator of this service; no e-mail or other message is sent anywhere. Optional `Idempotency-Key`: the same key and body replay the stored ticket (`200`), another body is `409 idempotency_conflict`.
      */
     post: {
       parameters: {
@@ -5371,7 +5362,7 @@ export interface paths {
       };
       responses: {
         /** @description The stored ticket. */
-        201: {
+        200: {
           headers: {
             [name: string]: unknown;
           };
@@ -5502,7 +5493,7 @@ export interface paths {
       };
       responses: {
         /** @description The stored attachment. */
-        201: {
+        200: {
           headers: {
             [name: string]: unknown;
           };

@@ -87,7 +87,7 @@ describe.skipIf(testDatabaseServer() === null)('concurrent creates on two instan
     const receipt = (i: number): IdempotencyReceipt => ({
       scope: `${owner}:POST /api/projects`,
       key: 'same-key',
-      record: { requestHash: 'h', status: 201, response: JSON.stringify({ id: `keyed-${i}` }) },
+      record: { requestHash: 'h', status: 200, response: JSON.stringify({ id: `keyed-${i}` }) },
       at: 1,
     });
     const results = await both(4, (s, i) =>

@@ -5,11 +5,8 @@ import { resolveReadRange } from './logs';
 
 export type MetricSample = components['schemas']['MetricSample'];
 type MetricPage = components['schemas']['MetricPage'];
-type DeploymentPage = components['schemas']['DeploymentPage'];
 export type MetricSeries = components['schemas']['MetricSeries'];
 export type VolumeSummary = components['schemas']['VolumeSummary'];
-export type Deployment = components['schemas']['Deployment'];
-export type DeploymentCursor = NonNullable<components['schemas']['DeploymentCursor']>;
 export type MetricKind = MetricSample['kind'];
 export type MetricGroupBy = MetricSeries['group_by'];
 export type MetricInterval = 'auto' | MetricSeries['interval'];
@@ -18,10 +15,6 @@ export type MetricInterval = 'auto' | MetricSeries['interval'];
 export const METRIC_NAME_PAGE_SIZE = 1000;
 /** At most this many pages are read for the names: the newest 5,000 samples of the range. */
 export const METRIC_NAME_MAX_PAGES = 5;
-/** Deployments per page (the route takes 1 to 100). */
-export const DEPLOYMENT_PAGE_SIZE = 100;
-/** At most this many deployment pages are followed for one chart (1,000 markers). */
-export const DEPLOYMENT_MAX_PAGES = 10;
 
 /**
  * The range of a chart read as the URL holds it: `since` compact (`24h`) or RFC3339, `until`
@@ -111,53 +104,6 @@ export type VolumeParams = ChartRange & {
   interval: MetricInterval;
 };
 
-export type DeploymentParams = ChartRange & { project_id?: string };
-
-export type DeploymentList = {
-  /** Newest finish first, as the service orders them. */
-  deployments: Deployment[];
-  /** False when more pages were left unread (the chart shows the newest ones). */
-  complete: boolean;
-};
-
-/**
- * Deployments finished in range: a page object every time, followed by its three-field cursor
- * until `next_cursor` is null. The list compares `finished_at` inclusively at both ends and
- * takes RFC3339 only, so both bounds are resolved when the read starts.
- */
-async function fetchDeployments(params: DeploymentParams): Promise<DeploymentList> {
-  const now = Date.now();
-  const range = resolveReadRange(params.since, params.until, now);
-  const until = range.until ?? new Date(now).toISOString();
-  const deployments: Deployment[] = [];
-  let cursor: DeploymentCursor | null = null;
-  for (let page = 0; page < DEPLOYMENT_MAX_PAGES; page++) {
-    const data: DeploymentPage = await call(
-      api.GET('/api/telemetry/deployments', {
-        params: {
-          query: {
-            ...(params.project_id ? { project_id: params.project_id } : {}),
-            since: range.since,
-            until,
-            limit: String(DEPLOYMENT_PAGE_SIZE),
-            ...(cursor
-              ? {
-                  cursor_time: cursor.time,
-                  cursor_project_id: cursor.project_id,
-                  cursor_deployment_id: cursor.deployment_id,
-                }
-              : {}),
-          },
-        },
-      }),
-    );
-    deployments.push(...data.deployments);
-    if (!data.next_cursor) return { deployments, complete: true };
-    cursor = data.next_cursor;
-  }
-  return { deployments, complete: false };
-}
-
 export const metricQueries = {
   all: () => ['metrics'] as const,
   nameLists: () => [...metricQueries.all(), 'names'] as const,
@@ -215,12 +161,5 @@ export const metricQueries = {
           }),
         );
       },
-    }),
-  deploymentLists: () => [...metricQueries.all(), 'deployments'] as const,
-  /** Every deployment finished in range (up to `DEPLOYMENT_MAX_PAGES` pages). */
-  deployments: (params: DeploymentParams) =>
-    queryOptions({
-      queryKey: [...metricQueries.deploymentLists(), params] as const,
-      queryFn: () => fetchDeployments(params),
     }),
 };

@@ -3,7 +3,6 @@ import { api, call } from '../client';
 import { retryDelayMs, shouldRetry } from '../errors';
 import type { components } from '../schema.gen';
 import { resolveReadRange } from './logs';
-import { metricQueries as metricsPageQueries } from './metrics';
 
 export type ReleaseRow = components['schemas']['ReleaseRow'];
 export type ReleaseCursor = NonNullable<components['schemas']['ReleaseCursor']>;
@@ -20,6 +19,8 @@ export const RELEASE_PAGE_SIZE = 100;
 export const DEPLOYMENT_PAGE_SIZE = 100;
 /** A deployment history read follows `next_cursor` for at most this many pages. */
 export const MAX_DEPLOYMENT_PAGES = 20;
+/** A chart's deployment read follows `next_cursor` for at most this many pages (1,000 marks). */
+export const CHART_DEPLOYMENT_MAX_PAGES = 10;
 /** Rows per page of the release page's action and metric lists. */
 export const SIGNAL_PAGE_SIZE = 50;
 
@@ -137,6 +138,51 @@ async function fetchDeploymentHistory(params: DeploymentListParams): Promise<Dep
   return { deployments, complete: false };
 }
 
+/**
+ * The deployments a time chart marks: those finished in its range, of one project or of every
+ * readable one (a chart narrows them further to its own scope). `since` compact (`24h`) or
+ * RFC3339, `until` RFC3339 or absent (now), as the URL holds them.
+ */
+export type ChartDeploymentParams = { since: string; until?: string; project_id?: string };
+
+/**
+ * Deployments finished in a chart's range: a page object every time, followed by its
+ * three-field cursor until `next_cursor` is null. The list compares `finished_at` inclusively
+ * at both ends and takes RFC3339 only, so both bounds are resolved when the read starts.
+ */
+async function fetchChartDeployments(params: ChartDeploymentParams): Promise<DeploymentHistory> {
+  const now = Date.now();
+  const range = resolveReadRange(params.since, params.until, now);
+  const until = range.until ?? new Date(now).toISOString();
+  const deployments: Deployment[] = [];
+  let cursor: DeploymentCursor | null = null;
+  for (let page = 0; page < CHART_DEPLOYMENT_MAX_PAGES; page++) {
+    const data: DeploymentPageData = await call(
+      api.GET('/api/telemetry/deployments', {
+        params: {
+          query: {
+            ...(params.project_id ? { project_id: params.project_id } : {}),
+            since: range.since,
+            until,
+            limit: String(DEPLOYMENT_PAGE_SIZE),
+            ...(cursor
+              ? {
+                  cursor_time: cursor.time,
+                  cursor_project_id: cursor.project_id,
+                  cursor_deployment_id: cursor.deployment_id,
+                }
+              : {}),
+          },
+        },
+      }),
+    );
+    deployments.push(...data.deployments);
+    if (!data.next_cursor) return { deployments, complete: true };
+    cursor = data.next_cursor;
+  }
+  return { deployments, complete: false };
+}
+
 /** What selects one release's actions or metric samples (exact filters, one project). */
 export type SignalListFilters = {
   project_id: string;
@@ -223,6 +269,18 @@ export const deploymentQueries = {
       queryFn: () => fetchDeploymentHistory(params),
       staleTime: 30_000,
     }),
+  ranges: () => [...deploymentQueries.all(), 'range'] as const,
+  /**
+   * The deployments every time chart marks: finished in its range, up to
+   * `CHART_DEPLOYMENT_MAX_PAGES` pages. One query for all charts, so charts of the same scope
+   * and range share one read.
+   */
+  range: (params: ChartDeploymentParams) =>
+    queryOptions({
+      queryKey: [...deploymentQueries.ranges(), params] as const,
+      queryFn: () => fetchChartDeployments(params),
+      staleTime: 30_000,
+    }),
   details: () => [...deploymentQueries.all(), 'detail'] as const,
   detail: (projectId: string, deploymentId: string) =>
     queryOptions({
@@ -268,33 +326,28 @@ export type DeploymentRequest = components['schemas']['DeploymentRequest'];
 export type RecordDeploymentInput = { deploymentId: string; body: DeploymentRequest };
 
 /**
- * The service's answer: `created` for `201` (stored by this request), false for `200` (the
- * same id already held exactly this deployment: a retry, already recorded).
+ * The service's answer: the deployment stored under the id. It is `200` both when this request
+ * stored it and when the id already held exactly this deployment (a retry); its `created_at`
+ * tells when it was stored.
  */
-export type RecordDeploymentResult = { deployment: Deployment; created: boolean };
+export type RecordDeploymentResult = { deployment: Deployment };
 
 async function putDeployment(input: RecordDeploymentInput): Promise<RecordDeploymentResult> {
-  let status = 0;
   const deployment = await call(
-    api
-      .PUT('/api/telemetry/deployments/{deployment_id}', {
-        params: { path: { deployment_id: input.deploymentId } },
-        body: input.body,
-      })
-      .then((result) => {
-        status = result.response.status;
-        return result;
-      }),
+    api.PUT('/api/telemetry/deployments/{deployment_id}', {
+      params: { path: { deployment_id: input.deploymentId } },
+      body: input.body,
+    }),
   );
-  return { deployment, created: status === 201 };
+  return { deployment };
 }
 
 export const releasesMutations = {
   /**
    * `PUT /api/telemetry/deployments/{id}`: idempotent by id, so a transient failure (no
    * answer, 5xx) is retried with the same id and body; a `409 idempotency_conflict` is not.
-   * On success the release rows (their latest deployment), the deployment histories and the
-   * metrics page's markers are read again.
+   * On success the release rows (their latest deployment), the deployment histories and every
+   * chart's markers are read again.
    */
   recordDeployment: () =>
     mutationOptions({
@@ -307,7 +360,6 @@ export const releasesMutations = {
         Promise.all([
           client.invalidateQueries({ queryKey: deploymentQueries.all() }),
           client.invalidateQueries({ queryKey: releaseQueries.all() }),
-          client.invalidateQueries({ queryKey: metricsPageQueries.deploymentLists() }),
         ]),
     }),
 };

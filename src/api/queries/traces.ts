@@ -29,21 +29,26 @@ export type TraceListFilters = {
   min_duration_ms?: number;
 };
 
-/** One page, with its naming quality (for this page only) and the read's RFC3339 `since`. */
+/**
+ * One page, with its naming quality (for this page only), the read's RFC3339 `since` and when
+ * the read began (`readAt`, epoch ms: the end of an open range, as every page of it covers).
+ */
 export type TracePage = {
   traces: TraceRow[];
   next_cursor: TraceCursor | null;
   naming_quality: TraceNamingQuality;
   since: string;
+  readAt: number;
 };
 
-type TracePageParam = { since: string; cursor: TraceCursor } | null;
+type TracePageParam = { since: string; readAt: number; cursor: TraceCursor } | null;
 
 async function fetchTracePage(
   filters: TraceListFilters,
   pageParam: TracePageParam,
 ): Promise<TracePage> {
-  const since = pageParam?.since ?? resolveReadRange(filters.since, undefined, Date.now()).since;
+  const readAt = pageParam?.readAt ?? Date.now();
+  const since = pageParam?.since ?? resolveReadRange(filters.since, undefined, readAt).since;
   const { min_duration_ms, ...rest } = filters;
   const data = await call(
     api.GET('/api/telemetry/traces', {
@@ -62,7 +67,7 @@ async function fetchTracePage(
     }),
   );
   if (Array.isArray(data)) throw new Error('the service answered a bare array to a cursor read');
-  return { ...data, since };
+  return { ...data, since, readAt };
 }
 
 /** Which spans of a trace a detail read covers (the span list's and summary's query keys). */
@@ -78,7 +83,9 @@ export const traceQueries = {
       initialPageParam: null as TracePageParam,
       // Follow `next_cursor` exactly; never compute one from the last row.
       getNextPageParam: (last): TracePageParam =>
-        last.next_cursor ? { since: last.since, cursor: last.next_cursor } : null,
+        last.next_cursor
+          ? { since: last.since, readAt: last.readAt, cursor: last.next_cursor }
+          : null,
     }),
   details: () => [...traceQueries.all(), 'detail'] as const,
   /** Every span of the trace in scope, by start (`[]` when none matches). */

@@ -1,4 +1,10 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DeploymentMarker } from '../../widgets/deployment-marks/deployment-markers';
+import {
+  DeploymentMarkerLines,
+  DeploymentMarkerTooltip,
+  useHoveredMarker,
+} from '../../widgets/deployment-marks/deployment-marker-lines';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { formatUtcTick } from '../../lib/time-ticks';
 import frame from '../../ui/bar-chart-frame.module.css';
@@ -6,31 +12,35 @@ import styles from './actions-chart.module.css';
 import type { BucketRow } from './overview-chart-data';
 
 /**
- * Actions per bucket as bars on a time axis. Only draws: the rows come from
- * `actionsChartData`, and the totals beside the chart say the same numbers in words.
+ * Actions per bucket as bars on a time axis, with the scope's deployments marked as on every
+ * time chart. Only draws: the rows come from `actionsChartData`, and the totals beside the
+ * chart say the same numbers in words.
  */
 export function ActionsChart({
   label,
   rows,
   ticks,
   span,
-  bucketMs,
+  domain,
+  markers,
+  onOpenDeployment,
 }: {
   label: string;
   rows: BucketRow[];
   ticks: number[];
   span: number;
-  bucketMs: number;
+  domain: [number, number];
+  markers: readonly DeploymentMarker[];
+  onOpenDeployment: (marker: DeploymentMarker) => void;
 }) {
-  const first = rows[0]?.x ?? 0;
-  const last = rows[rows.length - 1]?.x ?? first;
+  const [hovered, setHovered] = useHoveredMarker();
   return (
     <div className={frame.chart} role="img" aria-label={label}>
       <BarChart
         responsive
         data={rows}
         style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        margin={{ top: 24, right: 12, bottom: 0, left: 0 }}
         barCategoryGap={rows.length > 100 ? 0 : 1}
       >
         <CartesianGrid vertical={false} />
@@ -38,7 +48,7 @@ export function ActionsChart({
           type="number"
           dataKey="x"
           scale="time"
-          domain={[first - bucketMs / 2, last + bucketMs / 2]}
+          domain={domain}
           ticks={ticks}
           tickFormatter={(v: number) => formatUtcTick(v, span)}
           className={frame.axis}
@@ -72,7 +82,9 @@ export function ActionsChart({
           }}
         />
         <Bar dataKey="events" className={styles.bar} isAnimationActive={false} minPointSize={0} />
+        <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
       </BarChart>
+      <DeploymentMarkerTooltip hovered={hovered} />
     </div>
   );
 }

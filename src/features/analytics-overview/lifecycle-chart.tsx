@@ -8,6 +8,16 @@ import {
 } from './lifecycle-data';
 import frame from '../../ui/bar-chart-frame.module.css';
 import styles from './lifecycle-chart.module.css';
+import {
+  bucketPlacement,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
+import {
+  DeploymentMarkerLines,
+  DeploymentMarkerTooltip,
+  useHoveredMarker,
+} from '../../widgets/deployment-marks/deployment-marker-lines';
+import { useMemo } from 'react';
 
 /** The CSS class of a state's swatch (shared by the chart's tooltip and the section's legend). */
 export const STATE_SWATCH: Record<LifecycleState, string> = {
@@ -21,17 +31,27 @@ export const lifecyclePalette = styles.palette;
 
 /**
  * Stacked bars per period: new, returning and resurrecting users above zero, dormant users
- * below it. Only draws what `lifecycleChartData` shaped.
+ * below it, and the scope's deployments marked on the bar of their period. Only draws what
+ * `lifecycleChartData` shaped.
  */
 export function LifecycleChart({
   label,
   rows,
   extent,
+  markers,
+  onOpenDeployment,
 }: {
   label: string;
   rows: LifecycleRow[];
   extent: number;
+  markers: readonly DeploymentMarker[];
+  onOpenDeployment: (marker: DeploymentMarker) => void;
 }) {
+  const [hovered, setHovered] = useHoveredMarker();
+  const place = useMemo(
+    () => bucketPlacement(rows.map((r) => ({ start: Date.parse(r.start), label: r.label }))),
+    [rows],
+  );
   const ticks = symmetricTicks(extent);
   const top = ticks[ticks.length - 1] ?? 1;
   return (
@@ -41,7 +61,7 @@ export function LifecycleChart({
         data={rows}
         stackOffset="sign"
         style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        margin={{ top: 24, right: 12, bottom: 0, left: 0 }}
         barCategoryGap="18%"
       >
         <CartesianGrid vertical={false} />
@@ -95,7 +115,14 @@ export function LifecycleChart({
             isAnimationActive={false}
           />
         ))}
+        <DeploymentMarkerLines
+          markers={markers}
+          onHover={setHovered}
+          onOpen={onOpenDeployment}
+          at={place}
+        />
       </BarChart>
+      <DeploymentMarkerTooltip hovered={hovered} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import {
   analyticsQueries,
@@ -22,6 +23,15 @@ import { ReadBoundary } from '../../ui/read-boundary';
 import { ReportSection } from '../../ui/report-section';
 import { Coverage, NoActions } from './analytics-coverage';
 import { useAnalyticsSearch, useSetAnalyticsSearch } from './use-analytics-search';
+import { DeploymentMarksSummary } from '../../widgets/deployment-marks/deployment-marks-summary';
+import {
+  releaseLinkOf,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
+import { useChartDeployments } from '../../widgets/deployment-marks/use-chart-deployments';
+
+/** Placed on their period's bar, so the only bound is the range the read covered. */
+const OPEN_DOMAIN: [number, number] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
 
 const PERIOD_OPTIONS = [
   { value: 'day', label: 'Days' },
@@ -78,6 +88,18 @@ function LifecycleBody({
 }) {
   const { data } = useSuspenseQuery(analyticsQueries.lifecycle(request));
   const chart = useMemo(() => lifecycleChartData(data), [data]);
+  const navigate = useNavigate();
+  const deployments = useChartDeployments(
+    { since: request.since, until: request.until },
+    {
+      projectIds: [request.project_id],
+      serviceName: request.service_name,
+      release: request.release,
+      environment: request.environment,
+    },
+    OPEN_DOMAIN,
+  );
+  const openDeployment = (m: DeploymentMarker) => void navigate(releaseLinkOf(m.deployment));
   const { coverage, summary } = data;
   const event = data.query.event;
   const noun = period === 'day' ? 'day' : 'week';
@@ -126,12 +148,20 @@ function LifecycleBody({
           <div>
             <figure className={styles.chartPanel}>
               <figcaption className={styles.chartCaption}>
-                <strong>Users per {noun}</strong> · dormant below zero · UTC
+                <span>
+                  <strong>Users per {noun}</strong> · dormant below zero · UTC
+                </span>
+                <DeploymentMarksSummary
+                  label="Deployments on the lifecycle chart"
+                  {...deployments}
+                />
               </figcaption>
               <LifecycleChart
                 label={`Lifecycle of users per ${noun} over ${plural(chart.rows.length, noun, `${noun}s`)}: new, returning and resurrecting above zero, dormant below`}
                 rows={chart.rows}
                 extent={chart.extent}
+                markers={deployments.markers}
+                onOpenDeployment={openDeployment}
               />
             </figure>
             <ul className={styles.legend} aria-label="Lifecycle states">

@@ -35,6 +35,10 @@ describe('actionsChartData', () => {
     expect(data.rows.map((r) => r.events)).toEqual([4, 0, 9]);
     expect(data.peak).toBe(9);
     expect(data.span).toBe(3 * 3_600_000);
+    expect(data.domain).toEqual([
+      Date.parse('2026-11-21T23:30:00.000Z'),
+      Date.parse('2026-11-22T02:30:00.000Z'),
+    ]);
     expect(data.ticks.every((t) => t >= data.rows[0]!.x && t <= data.rows[2]!.x)).toBe(true);
   });
 

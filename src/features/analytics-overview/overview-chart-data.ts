@@ -18,13 +18,15 @@ export const bucketWords = (interval: AnalyticsOverview['interval']) =>
 
 /**
  * The bars of the actions chart: one row per bucket (an empty bucket is a 0 bar, the service's
- * own count), with time ticks over the buckets' span.
+ * own count), with time ticks over the buckets' span and the time axis's domain (half a bucket
+ * beyond the first and last bar, so both are whole).
  */
 export function actionsChartData(overview: AnalyticsOverview): {
   rows: BucketRow[];
   ticks: number[];
   span: number;
   peak: number;
+  domain: [number, number];
 } {
   const rows = overview.buckets.map((start, i) => ({
     x: Date.parse(start),
@@ -37,5 +39,6 @@ export function actionsChartData(overview: AnalyticsOverview): {
     ticks: rows.length > 1 ? utcTimeTicks(first, last, 8) : rows.map((r) => r.x),
     span: last - first + overview.bucket_seconds * 1000,
     peak: Math.max(0, ...rows.map((r) => r.events)),
+    domain: [first - overview.bucket_seconds * 500, last + overview.bucket_seconds * 500],
   };
 }

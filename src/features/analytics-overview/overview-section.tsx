@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import {
   ACTION_KIND_LABELS,
@@ -16,6 +16,12 @@ import styles from './overview-section.module.css';
 import { ReadBoundary } from '../../ui/read-boundary';
 import { ReportSection } from '../../ui/report-section';
 import { Coverage, NoActions } from './analytics-coverage';
+import { DeploymentMarksSummary } from '../../widgets/deployment-marks/deployment-marks-summary';
+import {
+  releaseLinkOf,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
+import { useChartDeployments } from '../../widgets/deployment-marks/use-chart-deployments';
 
 /** Totals, actions per bucket and the most frequent actions of the project over the range. */
 export function OverviewSection({
@@ -47,6 +53,18 @@ function OverviewBody({
 }) {
   const { data } = useSuspenseQuery(analyticsQueries.overview(params));
   const chart = useMemo(() => actionsChartData(data), [data]);
+  const navigate = useNavigate();
+  const deployments = useChartDeployments(
+    { since: params.since, until: params.until },
+    {
+      projectIds: [params.project_id],
+      serviceName: params.service_name,
+      release: params.release,
+      environment: params.environment,
+    },
+    chart.domain,
+  );
+  const openDeployment = (m: DeploymentMarker) => void navigate(releaseLinkOf(m.deployment));
   const { coverage, totals } = data;
   return (
     <>
@@ -71,15 +89,20 @@ function OverviewBody({
             </dl>
             <figure className={styles.chartPanel}>
               <figcaption className={styles.chartCaption}>
-                <strong>Actions per {bucketWords(data.interval)}</strong> · peak{' '}
-                {formatCount(chart.peak)} · UTC
+                <span>
+                  <strong>Actions per {bucketWords(data.interval)}</strong> · peak{' '}
+                  {formatCount(chart.peak)} · UTC
+                </span>
+                <DeploymentMarksSummary label="Deployments on the actions chart" {...deployments} />
               </figcaption>
               <ActionsChart
                 label={`Actions per ${bucketWords(data.interval)}, ${plural(data.buckets.length, 'bucket', 'buckets')}, peak ${formatCount(chart.peak)}`}
                 rows={chart.rows}
                 ticks={chart.ticks}
                 span={chart.span}
-                bucketMs={data.bucket_seconds * 1000}
+                domain={chart.domain}
+                markers={deployments.markers}
+                onOpenDeployment={openDeployment}
               />
             </figure>
           </div>

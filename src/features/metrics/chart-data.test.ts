@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment, MetricSeries, VolumeSummary } from '../../api/queries/metrics';
+import type { MetricSeries, VolumeSummary } from '../../api/queries/metrics';
 import {
   aggregationText,
-  deploymentMarkers,
   parseStreams,
-  releaseLinkOf,
   seriesChartData,
   serializeStreams,
   sumVolumes,
@@ -187,68 +185,5 @@ describe('streams in the URL', () => {
   it('toggles a stream in the fixed order', () => {
     expect(toggleStream(['logs'], 'issues')).toEqual(['issues', 'logs']);
     expect(toggleStream(['issues', 'logs'], 'issues')).toEqual(['logs']);
-  });
-});
-
-const deployment = (over: Partial<Deployment>): Deployment => ({
-  deployment_id: 'd1',
-  project_id: '00000000-0000-4000-8000-000000000001',
-  release: 'web@1.0.1',
-  environment: 'production',
-  service_name: 'web',
-  status: 'succeeded',
-  started_at: B0,
-  finished_at: B1,
-  commit_sha: null,
-  created_at: B1,
-  ...over,
-});
-
-describe('deploymentMarkers', () => {
-  const domain = [Date.parse(B0), Date.parse(B3)] as const;
-
-  it('places one marker per deployment at its finish, oldest first', () => {
-    const markers = deploymentMarkers(
-      [
-        deployment({ deployment_id: 'b', finished_at: B2 }),
-        deployment({ deployment_id: 'a', finished_at: B1, status: 'failed' }),
-      ],
-      domain,
-    );
-    expect(markers.map((m) => [m.deployment.deployment_id, m.x, m.failed, m.clamped])).toEqual([
-      ['a', Date.parse(B1), true, false],
-      ['b', Date.parse(B2), false, false],
-    ]);
-  });
-
-  it('clamps a finish outside the drawn range to its edge and says so', () => {
-    const [m] = deploymentMarkers(
-      [deployment({ finished_at: '2026-11-20T11:00:00.000Z' })],
-      domain,
-    );
-    expect(m).toMatchObject({ x: domain[0], clamped: true });
-  });
-
-  it('keeps one marker per project and id, and skips unreadable times', () => {
-    const markers = deploymentMarkers(
-      [deployment({}), deployment({}), deployment({ deployment_id: 'x', finished_at: 'soon' })],
-      domain,
-    );
-    expect(markers).toHaveLength(1);
-  });
-
-  it('links to the release page with the deployment highlighted', () => {
-    const link = releaseLinkOf(deployment({ deployment_id: 'dep-1' }));
-    expect(link).toEqual({
-      to: '/releases/$release',
-      params: { release: 'web@1.0.1' },
-      search: {
-        project: '00000000-0000-4000-8000-000000000001',
-        projects: undefined,
-        environment: 'production',
-        service: 'web',
-        deployment: 'dep-1',
-      },
-    });
   });
 });

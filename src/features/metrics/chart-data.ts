@@ -1,4 +1,4 @@
-import type { Deployment, MetricSeries, VolumeSummary } from '../../api/queries/metrics';
+import type { MetricSeries, VolumeSummary } from '../../api/queries/metrics';
 import { formatBytes, formatCompactCount } from '../../lib/format-bytes';
 import { INTERVAL_LABELS } from '../../lib/series-window';
 import { utcTimeTicks } from '../../lib/time-ticks';
@@ -216,61 +216,6 @@ export function toggleStream(shown: readonly Stream[], stream: Stream): Stream[]
 }
 
 export { formatBytes, formatCompactCount };
-
-// --- Deployment markers -------------------------------------------------------------------
-
-export type DeploymentMarker = {
-  /** Unique on the chart: deployments ids are unique per project only. */
-  key: string;
-  /** Where it is drawn (epoch ms), inside the axis's domain. */
-  x: number;
-  /** True when its finish time was outside the drawn range and the marker sits on the edge. */
-  clamped: boolean;
-  failed: boolean;
-  deployment: Deployment;
-};
-
-/**
- * One marker per deployment, at its finish time (the time the list compares), oldest first,
- * clamped to the chart's range so a deployment read for the range never falls off the axis.
- */
-export function deploymentMarkers(
-  deployments: readonly Deployment[],
-  domain: readonly [number, number],
-): DeploymentMarker[] {
-  const [from, to] = domain;
-  const seen = new Set<string>();
-  const markers: DeploymentMarker[] = [];
-  for (const d of deployments) {
-    const key = `${d.project_id}/${d.deployment_id}`;
-    const at = Date.parse(d.finished_at);
-    if (seen.has(key) || !Number.isFinite(at)) continue;
-    seen.add(key);
-    const x = Math.min(Math.max(at, from), to);
-    markers.push({ key, x, clamped: x !== at, failed: d.status === 'failed', deployment: d });
-  }
-  return markers.sort((a, b) => a.x - b.x || (a.key < b.key ? -1 : 1));
-}
-
-/** A marker's words: `checkout-api 2.14.1 → production, failed`. */
-export function deploymentLabel(d: Deployment): string {
-  return `${d.service_name} ${d.release} → ${d.environment}${d.status === 'failed' ? ', failed' : ''}`;
-}
-
-/** The release page of a deployment, with the row and the deployment highlighted. */
-export function releaseLinkOf(d: Deployment) {
-  return {
-    to: '/releases/$release' as const,
-    params: { release: d.release },
-    search: {
-      project: d.project_id,
-      projects: undefined,
-      environment: d.environment,
-      service: d.service_name,
-      deployment: d.deployment_id,
-    },
-  };
-}
 
 export const formatBytesTick = (value: number) => formatBytes(value);
 

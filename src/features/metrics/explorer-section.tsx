@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { ApiError } from '../../api/errors';
 import { metricQueries, type MetricName, type SeriesParams } from '../../api/queries/metrics';
+import { deploymentQueries } from '../../api/queries/releases';
 import type { Project } from '../../api/queries/projects';
 import type { WindowCheck } from '../../lib/series-window';
 import { Button } from '../../ui/button';
@@ -17,15 +18,18 @@ import { InvestigateButton } from '../investigate/investigate-button';
 import { ReportSection } from '../../ui/report-section';
 import {
   aggregationText,
-  deploymentMarkers,
   formatMetricValue,
   formatValueTick,
-  releaseLinkOf,
   seriesChartData,
   truncationText,
-  type DeploymentMarker,
 } from './chart-data';
-import { DeploymentList } from './deployment-marker';
+import { DeploymentList } from '../../widgets/deployment-marks/deployment-marker';
+import {
+  deploymentMarkers,
+  deploymentReadOf,
+  releaseLinkOf,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
 import styles from './metrics-page.module.css';
 import type { ExplorerPlan } from './metrics-reads';
 import {
@@ -265,8 +269,8 @@ function SeriesChart({
   const navigate = useNavigate();
   const { data: series } = useSuspenseQuery(metricQueries.series(params));
   const { data: deployments } = useSuspenseQuery(
-    metricQueries.deployments(
-      deploymentsParams ?? { since: params.since, project_id: params.project_id },
+    deploymentQueries.range(
+      deploymentsParams ?? deploymentReadOf(params, { projectIds: [params.project_id] }),
     ),
   );
   // The answer only says more series matched; a read at the largest limit counts them.

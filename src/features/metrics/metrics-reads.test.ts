@@ -35,7 +35,7 @@ describe('metricsReads', () => {
     const reads = metricsReads({ projects: `${A},${B}` }, [A, B, C], now);
     expect(reads.volume.scope).toBe('set');
     expect(reads.volume.reads.map((r) => r.project_id)).toEqual([A, B]);
-    expect(reads.volume.deploymentProjects).toEqual([A, B]);
+    expect(reads.volume.deploymentScope).toEqual({ projectIds: [A, B] });
   });
 
   it('sends no chart read for a window the service would refuse', () => {

@@ -1,4 +1,9 @@
-import type { DeploymentParams, SeriesParams, VolumeParams } from '../../api/queries/metrics';
+import type { SeriesParams, VolumeParams } from '../../api/queries/metrics';
+import type { ChartDeploymentParams } from '../../api/queries/releases';
+import {
+  deploymentReadOf,
+  type DeploymentScope,
+} from '../../widgets/deployment-marks/deployment-markers';
 import { checkWindow, type WindowCheck } from '../../lib/series-window';
 import { rangeBounds } from '../../lib/read-range';
 import {
@@ -16,10 +21,10 @@ export const MAX_SUMMED_PROJECTS = 10;
 export type VolumePlan = {
   /** One read, or one per selected project (summed by `sumVolumes`). */
   reads: VolumeParams[];
-  /** Deployments shown on the volume charts. */
-  deployments: DeploymentParams;
-  /** Keep only deployments of these projects (a selected set); undefined keeps all. */
-  deploymentProjects: string[] | undefined;
+  /** The read of the deployments shown on the volume charts. */
+  deployments: ChartDeploymentParams;
+  /** Which of them the charts mark: the charts' projects. */
+  deploymentScope: DeploymentScope;
   /** What the charts count, in words. */
   scope: 'one' | 'set' | 'all' | 'all-instead-of-set';
   selectedCount: number;
@@ -29,7 +34,8 @@ export type ExplorerPlan = {
   project: string | null;
   names: { project_id: string; since: string } | null;
   series: SeriesParams | null;
-  deployments: DeploymentParams | null;
+  deployments: ChartDeploymentParams | null;
+  deploymentScope: DeploymentScope;
 };
 
 export type MetricsReads = {
@@ -61,8 +67,8 @@ export function metricsReads(
   if (vs.project_id !== undefined) {
     volume = {
       reads: [{ ...range, project_id: vs.project_id, interval }],
-      deployments: { ...range, project_id: vs.project_id },
-      deploymentProjects: undefined,
+      deployments: deploymentReadOf(range, { projectIds: [vs.project_id] }),
+      deploymentScope: { projectIds: [vs.project_id] },
       scope: 'one',
       selectedCount: 1,
     };
@@ -73,16 +79,16 @@ export function metricsReads(
       reads: summed
         ? ids.map((id) => ({ ...range, project_id: id, interval }))
         : [{ ...range, interval }],
-      deployments: { ...range },
-      deploymentProjects: summed ? ids : undefined,
+      deployments: deploymentReadOf(range, summed ? { projectIds: ids } : {}),
+      deploymentScope: summed ? { projectIds: ids } : {},
       scope: summed ? 'set' : 'all-instead-of-set',
       selectedCount: ids.length,
     };
   } else {
     volume = {
       reads: [{ ...range, interval }],
-      deployments: { ...range },
-      deploymentProjects: undefined,
+      deployments: deploymentReadOf(range, {}),
+      deploymentScope: {},
       scope: 'all',
       selectedCount: 0,
     };
@@ -104,7 +110,8 @@ export function metricsReads(
             series_limit: search.series_limit ?? DEFAULT_SERIES_LIMIT,
           }
         : null,
-    deployments: project ? { ...range, project_id: project } : null,
+    deployments: project ? deploymentReadOf(range, { projectIds: [project] }) : null,
+    deploymentScope: project ? { projectIds: [project] } : {},
   };
   return { bounds: { since: sinceMs, until: untilMs }, window, volume, explorer };
 }

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import {
   CartesianGrid,
   Line,
   LineChart,
-  ReferenceLine,
   Tooltip,
   XAxis,
   YAxis,
@@ -11,8 +9,13 @@ import {
 } from 'recharts';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { formatUtcTick } from '../../lib/time-ticks';
-import type { ChartRow, DeploymentMarker, LineKey, TimeAxis } from './chart-data';
-import { DeploymentTooltip, MarkerShape } from './deployment-marker';
+import type { DeploymentMarker } from '../../widgets/deployment-marks/deployment-markers';
+import {
+  DeploymentMarkerLines,
+  DeploymentMarkerTooltip,
+  useHoveredMarker,
+} from '../../widgets/deployment-marks/deployment-marker-lines';
+import type { ChartRow, LineKey, TimeAxis } from './chart-data';
 import styles from './time-series-chart.module.css';
 
 export type ChartLine = LineKey & { isolated?: ReadonlySet<number> };
@@ -51,7 +54,7 @@ export function TimeSeriesChart({
   markers,
   onOpenDeployment,
 }: Props) {
-  const [hovered, setHovered] = useState<{ marker: DeploymentMarker; left: number } | null>(null);
+  const [hovered, setHovered] = useHoveredMarker();
   return (
     <div className={styles.chart} role="img" aria-label={label}>
       <LineChart
@@ -121,42 +124,12 @@ export function TimeSeriesChart({
             activeDot={{ r: 3 }}
           />
         ))}
-        {markers.map((m) => (
-          <ReferenceLine
-            key={m.key}
-            x={m.x}
-            className={m.failed ? styles.markerLineFailed : styles.markerLine}
-            strokeDasharray={m.failed ? '2 2' : '4 3'}
-            ifOverflow="visible"
-            label={(props: { viewBox?: { x?: number; y?: number } }) => {
-              const x = props.viewBox?.x;
-              const y = props.viewBox?.y;
-              if (x === undefined || y === undefined) return <g />;
-              return (
-                <g
-                  className={styles.marker}
-                  transform={`translate(${x} ${y - 10})`}
-                  onMouseEnter={() => setHovered({ marker: m, left: x })}
-                  onMouseLeave={() => setHovered(null)}
-                  onClick={() => onOpenDeployment(m)}
-                  aria-hidden="true"
-                >
-                  <rect x={-7} y={-7} width={14} height={16} fill="transparent" />
-                  <MarkerShape failed={m.failed} />
-                </g>
-              );
-            }}
-          />
-        ))}
+        <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
       </LineChart>
       <span className={styles.axisTitle} aria-hidden="true">
         {yLabel}
       </span>
-      {hovered && (
-        <div className={styles.markerTooltip} style={{ left: hovered.left }}>
-          <DeploymentTooltip marker={hovered.marker} />
-        </div>
-      )}
+      <DeploymentMarkerTooltip hovered={hovered} />
     </div>
   );
 }

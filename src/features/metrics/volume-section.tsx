@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { ToggleGroup } from 'radix-ui';
 import { useMemo } from 'react';
 import { metricQueries, type VolumeSummary } from '../../api/queries/metrics';
+import { deploymentQueries } from '../../api/queries/releases';
 import type { WindowCheck } from '../../lib/series-window';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
@@ -10,21 +11,24 @@ import { QueryBoundary } from '../../ui/query-boundary';
 import { ReportSection } from '../../ui/report-section';
 import {
   bucketWords,
-  deploymentMarkers,
   formatBytes,
   formatBytesTick,
   formatCompactCount,
   parseStreams,
-  releaseLinkOf,
   serializeStreams,
   STREAM_LABELS,
   STREAMS,
   sumVolumes,
   volumeChartData,
-  type DeploymentMarker,
   type Stream,
 } from './chart-data';
-import { DeploymentList } from './deployment-marker';
+import { DeploymentList } from '../../widgets/deployment-marks/deployment-marker';
+import {
+  deploymentMarkers,
+  deploymentsInScope,
+  releaseLinkOf,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
 import styles from './metrics-page.module.css';
 import type { VolumePlan } from './metrics-reads';
 import { MAX_SUMMED_PROJECTS } from './metrics-reads';
@@ -91,16 +95,13 @@ function VolumeCharts({ plan }: { plan: VolumePlan }) {
     queries: plan.reads.map((p) => metricQueries.volume(p)),
     combine: combineVolumes,
   });
-  const { data: deployments } = useSuspenseQuery(metricQueries.deployments(plan.deployments));
+  const { data: deployments } = useSuspenseQuery(deploymentQueries.range(plan.deployments));
   const chart = useMemo(() => (summary ? volumeChartData(summary, shown) : null), [summary, shown]);
   const markers = useMemo(() => {
     if (!chart) return [];
-    const keep = plan.deploymentProjects;
-    const list = keep
-      ? deployments.deployments.filter((d) => keep.includes(d.project_id))
-      : deployments.deployments;
+    const list = deploymentsInScope(deployments.deployments, plan.deploymentScope);
     return deploymentMarkers(list, chart.axis.domain);
-  }, [chart, deployments, plan.deploymentProjects]);
+  }, [chart, deployments, plan.deploymentScope]);
 
   if (!chart || !summary) return null;
   const open = (m: DeploymentMarker) => void navigate(releaseLinkOf(m.deployment));

@@ -82,23 +82,13 @@ export function ReleaseDetail({
         </div>
         {recorded !== null && (
           <div className={styles.recorded}>
-            <Callout
-              tone="success"
-              role="status"
-              title={recorded.created ? 'Deployment recorded' : 'Already recorded'}
-            >
+            <Callout tone="success" role="status" title="Deployment recorded">
+              {/* A retry of an id already holding these values is the same success: the stored
+                  time tells a person which recording it was. */}
               <p>
-                {recorded.created ? (
-                  <>
-                    Deployment <code>{recorded.deployment.deployment_id}</code> (
-                    {recorded.deployment.status}) is in the timeline below.
-                  </>
-                ) : (
-                  <>
-                    Deployment <code>{recorded.deployment.deployment_id}</code> was already recorded
-                    with exactly these values, so nothing changed. It is in the timeline below.
-                  </>
-                )}
+                Deployment <code>{recorded.deployment.deployment_id}</code> (
+                {recorded.deployment.status}), stored{' '}
+                {formatUtcDateTime(recorded.deployment.created_at)}, is in the timeline below.
               </p>
             </Callout>
           </div>

@@ -4,11 +4,13 @@ export type SpanFilterQuery = { text?: string | undefined; service?: string | un
 
 /**
  * Which spans a filter shows: `match` marks the spans that match, `keep` those that match or
- * have a matching descendant (an ancestor kept to show where a match sits, drawn dimmed).
+ * have a matching descendant (an ancestor kept to show where a match sits, drawn dimmed), and
+ * `below` counts the matches among each span's descendants (what collapsing it would hide).
  */
 export type SpanFilterResult = {
   match: Uint8Array;
   keep: Uint8Array;
+  below: Uint32Array;
   matchCount: number;
 };
 
@@ -44,10 +46,31 @@ export function filterSpans(tree: SpanTree, query: SpanFilterQuery): SpanFilterR
     keep[i] = 1;
     matchCount++;
   }
+  // Children come after their parent in tree order, so one reverse pass sees every subtree
+  // complete before its parent.
+  const below = new Uint32Array(n);
   for (let i = n - 1; i >= 0; i--) {
     if (keep[i] !== 1) continue;
     const p = (tree.nodes[i] as SpanNode).parent;
-    if (p >= 0) keep[p] = 1;
+    if (p < 0) continue;
+    keep[p] = 1;
+    below[p] = (below[p] as number) + (below[i] as number) + (match[i] as number);
   }
-  return { match, keep, matchCount };
+  return { match, keep, below, matchCount };
+}
+
+/**
+ * The collapsed set without the spans that hide a match, so every match of a new filter is on
+ * screen. The same set when none does.
+ */
+export function expandToMatches(
+  collapsed: ReadonlySet<number>,
+  filter: SpanFilterResult | null,
+): ReadonlySet<number> {
+  if (filter === null) return collapsed;
+  const hiding = [...collapsed].filter((node) => (filter.below[node] ?? 0) > 0);
+  if (hiding.length === 0) return collapsed;
+  const next = new Set(collapsed);
+  for (const node of hiding) next.delete(node);
+  return next;
 }

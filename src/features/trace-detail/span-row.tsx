@@ -28,6 +28,7 @@ export const SpanRow = memo(function SpanRow({
   focused,
   collapsed,
   dimmed,
+  hiddenMatches,
   onPath,
   onRowClick,
   onToggle,
@@ -42,6 +43,8 @@ export const SpanRow = memo(function SpanRow({
   focused: boolean;
   collapsed: boolean;
   dimmed: boolean;
+  /** Filter matches this collapsed span hides: shown on the row, which expands on a click. */
+  hiddenMatches: number;
   onPath: boolean;
   onRowClick: (rowIndex: number) => void;
   onToggle: (node: number) => void;
@@ -99,6 +102,20 @@ export const SpanRow = memo(function SpanRow({
         {collapsed && node.childCount > 0 && (
           <span className={styles.childCount}>
             +{(node.end - node.index - 1).toLocaleString('en-US')}
+          </span>
+        )}
+        {hiddenMatches > 0 && (
+          <span
+            className={`${styles.badge} ${styles.matchBadge}`}
+            title="Expand this span to show them"
+            onClick={(e) => {
+              e.stopPropagation();
+              onToggle(node.index);
+            }}
+          >
+            {hiddenMatches === 1
+              ? '1 match inside'
+              : `${hiddenMatches.toLocaleString('en-US')} matches inside`}
           </span>
         )}
         {node.error && (

@@ -199,6 +199,7 @@ export function SpanTreeView({
               focused={focused}
               collapsed={collapsed.has(row.node)}
               dimmed={row.dimmed}
+              hiddenMatches={row.hiddenMatches}
               onPath={pathNodes.has(row.node)}
               onRowClick={onRowClick}
               onToggle={onToggle}

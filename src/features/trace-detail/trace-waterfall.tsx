@@ -6,7 +6,7 @@ import { adjacentError, errorPosition, reachableErrors } from './error-navigatio
 import palette from './service-palette.module.css';
 import { slowestPathNodes } from './slowest-path';
 import { SpanDetailPanel } from './span-detail-panel';
-import { filterSpans } from './span-filter';
+import { expandToMatches, filterSpans } from './span-filter';
 import { parentNodes, revealNode, type SpanTree } from './span-tree';
 import { SpanTreeView, type ScrollRequest } from './span-tree-view';
 import { gridGradient } from './time-axis';
@@ -18,7 +18,7 @@ import type { TraceSummary } from '../../api/queries/traces';
 import type { TreeKeyAction } from './tree-keys';
 import styles from './trace-detail.module.css';
 import { useSetTraceSearch } from './use-trace-search';
-import { rowOfNode, visibleRows } from './visible-rows';
+import { matchesUnderCollapsed, rowOfNode, visibleRows } from './visible-rows';
 import waterfall from './waterfall.module.css';
 import { FULL_WINDOW, isFullWindow, type ZoomWindow } from './zoom-window';
 import { isolateText } from '../../lib/isolate-text';
@@ -58,6 +58,14 @@ export function TraceWaterfall({
     () => filterSpans(tree, { text: search.q, service: search.service }),
     [tree, search.q, search.service],
   );
+  // A new filter opens the spans that would hide its matches; a span collapsed afterwards
+  // keeps its collapse and says how many matches it holds.
+  const [filterShown, setFilterShown] = useState(filter);
+  if (filterShown !== filter) {
+    setFilterShown(filter);
+    const opened = expandToMatches(collapsed, filter);
+    if (opened !== collapsed) setCollapsed(opened);
+  }
   const rows = useMemo(
     () => visibleRows(tree, shownCollapsed, filter),
     [tree, shownCollapsed, filter],
@@ -126,6 +134,7 @@ export function TraceWaterfall({
 
   const position = errorPosition(errors, selectedNode);
   const filtered = filter !== null;
+  const underCollapsed = matchesUnderCollapsed(rows);
   const label = `Spans of trace ${traceId}`;
   return (
     <div className={`${styles.workArea} ${palette.palette}`}>
@@ -167,7 +176,18 @@ export function TraceWaterfall({
             <span className={styles.count} role="status">
               {filter.matchCount.toLocaleString('en-US')} of{' '}
               {tree.nodes.length.toLocaleString('en-US')} spans match
+              {underCollapsed > 0 &&
+                ` · ${underCollapsed.toLocaleString('en-US')} inside collapsed spans`}
             </span>
+            {underCollapsed > 0 && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setCollapsed(expandToMatches(collapsed, filter))}
+              >
+                Show all matches
+              </Button>
+            )}
             <Button
               size="sm"
               variant="ghost"

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { filterSpans } from './span-filter';
+import { expandToMatches, filterSpans } from './span-filter';
 import { buildSpanTree } from './span-tree';
 import { testSpan } from './test-spans';
-import { rowOfNode, visibleRows, type SpanRow } from './visible-rows';
+import { matchesUnderCollapsed, rowOfNode, visibleRows, type SpanRow } from './visible-rows';
 
 // 1 ─┬─ 2 (api) ── 3 (db "select")
 //    ├─ 4 (cache)
@@ -22,7 +22,7 @@ const show = (rows: SpanRow[]) =>
   rows.map((r) =>
     r.kind === 'hidden'
       ? `hidden ${r.count}@${r.depth}`
-      : `${tree.nodes[r.node]?.span.span_id.replace(/^0+/, '')}${r.dimmed ? ' dim' : ''}`,
+      : `${tree.nodes[r.node]?.span.span_id.replace(/^0+/, '')}${r.dimmed ? ' dim' : ''}${r.hiddenMatches > 0 ? ` hides ${r.hiddenMatches}` : ''}`,
   );
 
 describe('visibleRows', () => {
@@ -61,6 +61,45 @@ describe('visibleRows', () => {
   it('hides everything in one row when nothing matches', () => {
     const filter = filterSpans(tree, { text: 'nothing like this' });
     expect(show(visibleRows(tree, new Set(), filter))).toEqual(['hidden 7@0']);
+  });
+
+  it('counts the matches under each span', () => {
+    const filter = filterSpans(tree, { service: 'db' });
+    expect(Array.from(filter?.below ?? [])).toEqual([2, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it('marks a collapsed span with the matches it hides, never leaving them unreachable', () => {
+    const filter = filterSpans(tree, { service: 'db' });
+    // Both matches sit under the collapsed root: its row says so and is not dimmed.
+    const rows = visibleRows(tree, new Set([0]), filter);
+    expect(show(rows)).toEqual(['1 hides 2']);
+    expect(matchesUnderCollapsed(rows)).toBe(2);
+    // A collapsed match with no match below hides none; an outer collapse counts once.
+    expect(show(visibleRows(tree, new Set([5]), filter))).toEqual([
+      '1 dim',
+      '2 dim',
+      '3',
+      'hidden 2@1',
+      '6',
+    ]);
+    expect(matchesUnderCollapsed(visibleRows(tree, new Set([0, 1]), filter))).toBe(2);
+    expect(matchesUnderCollapsed(visibleRows(tree, new Set([1]), filter))).toBe(1);
+  });
+
+  it('expands the spans that hide matches of a new filter, and only those', () => {
+    const filter = filterSpans(tree, { service: 'db' });
+    expect([...expandToMatches(new Set([0, 1, 5]), filter)]).toEqual([5]);
+    const none = new Set([5]);
+    expect(expandToMatches(none, filter)).toBe(none);
+    expect(expandToMatches(none, null)).toBe(none);
+    expect(show(visibleRows(tree, expandToMatches(new Set([0, 1]), filter), filter))).toEqual([
+      '1 dim',
+      '2 dim',
+      '3',
+      'hidden 2@1',
+      '6',
+      'hidden 1@2',
+    ]);
   });
 
   it('finds the row of a node', () => {

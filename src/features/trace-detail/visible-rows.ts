@@ -8,6 +8,8 @@ export type SpanRow =
       node: number;
       /** Shown only because a descendant matches the filter. */
       dimmed: boolean;
+      /** Matches of the filter inside this span's subtree that its collapse hides (else 0). */
+      hiddenMatches: number;
     }
   | {
       kind: 'hidden';
@@ -21,7 +23,8 @@ export type SpanRow =
 /**
  * The rows on screen, in tree order: a collapsed span's subtree is skipped, spans the filter
  * hides (no match in their subtree) are counted into one "N spans hidden" row per run, and
- * kept ancestors of matches are dimmed. One pass over the visible part: a skipped subtree
+ * kept ancestors of matches are dimmed, unless collapsed over matches: such a row stands for
+ * them and says how many it hides (`hiddenMatches`). One pass over the visible part: a skipped subtree
  * costs O(1) (its `end`), so collapsing makes the pass cheaper, never dearer.
  */
 export function visibleRows(
@@ -53,13 +56,16 @@ export function visibleRows(
       continue;
     }
     flush();
+    const isCollapsed = collapsed.has(i);
+    const hiddenMatches = filter !== null && isCollapsed ? (filter.below[i] ?? 0) : 0;
     rows.push({
       kind: 'span',
       key: node.span.id,
       node: i,
-      dimmed: filter !== null && filter.match[i] !== 1,
+      dimmed: filter !== null && filter.match[i] !== 1 && hiddenMatches === 0,
+      hiddenMatches,
     });
-    i = collapsed.has(i) ? node.end : i + 1;
+    i = isCollapsed ? node.end : i + 1;
   }
   flush();
   return rows;
@@ -72,4 +78,14 @@ export function rowOfNode(rows: readonly SpanRow[], node: number): number {
     if (row.kind === 'span' && row.node === node) return r;
   }
   return -1;
+}
+
+/**
+ * How many matches sit under the collapsed spans on screen. Only the outermost collapsed span
+ * of a subtree is a row, so no match is counted twice.
+ */
+export function matchesUnderCollapsed(rows: readonly SpanRow[]): number {
+  let total = 0;
+  for (const row of rows) if (row.kind === 'span') total += row.hiddenMatches;
+  return total;
 }

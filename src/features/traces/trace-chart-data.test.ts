@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceRow } from '../../api/queries/traces';
-import { logDomain, traceChartData, X_ROOM } from './trace-chart-data';
+import {
+  chartCoverageText,
+  logDomain,
+  traceChartData,
+  type TraceChartRange,
+} from './trace-chart-data';
 
 const row = (over: Partial<TraceRow>): TraceRow => ({
   trace_id: 'a'.repeat(32),
@@ -20,6 +25,11 @@ const row = (over: Partial<TraceRow>): TraceRow => ({
   ...over,
 });
 
+const HOUR = 3_600_000;
+/** The last 24 hours up to 20 Nov 2026 14:00 UTC, every page loaded. */
+const TO = Date.parse('2026-11-20T14:00:00.000Z');
+const DAY: TraceChartRange = { from: TO - 24 * HOUR, to: TO, complete: true };
+
 describe('traceChartData', () => {
   it('puts traces with an error span in their own series', () => {
     const data = traceChartData(
@@ -28,6 +38,7 @@ describe('traceChartData', () => {
         row({ trace_id: '2'.repeat(32), started_at: '2026-11-20T13:00:00.000Z' }),
       ],
       'linear',
+      DAY,
     );
     expect(data.error.map((p) => [p.traceId, p.y, p.errorSpans])).toEqual([
       ['1'.repeat(32), 900, 2],
@@ -35,17 +46,12 @@ describe('traceChartData', () => {
     expect(data.ok.map((p) => [p.traceId, p.x])).toEqual([
       ['2'.repeat(32), Date.parse('2026-11-20T13:00:00.000Z')],
     ]);
-    const room = 3_600_000 * X_ROOM;
-    expect(data.xDomain).toEqual([
-      Date.parse('2026-11-20T12:00:00.000Z') - room,
-      Date.parse('2026-11-20T13:00:00.000Z') + room,
-    ]);
     expect(data.yDomain).toEqual([0, 1000]);
     expect(data.yTicks).toBeUndefined();
   });
 
   it('lifts zero durations to the floor of a log axis and keeps the real duration', () => {
-    const data = traceChartData([row({ duration_ms: 0 }), row({ duration_ms: 4200 })], 'log');
+    const data = traceChartData([row({ duration_ms: 0 }), row({ duration_ms: 4200 })], 'log', DAY);
     expect(data.ok.map((p) => [p.y, p.durationMs])).toEqual([
       [0.001, 0],
       [4200, 4200],
@@ -53,15 +59,46 @@ describe('traceChartData', () => {
     expect(data.yDomain).toEqual([0.001, 10_000]);
   });
 
-  it('widens a single moment and skips unreadable starts', () => {
-    const data = traceChartData([row({}), row({ started_at: 'later' })], 'log');
+  it('skips unreadable starts', () => {
+    const data = traceChartData([row({}), row({ started_at: 'later' })], 'log', DAY);
     expect(data.ok).toHaveLength(1);
-    const at = Date.parse('2026-11-20T12:00:00.000Z');
-    expect(data.xDomain).toEqual([at - 60_000, at + 60_000]);
+  });
+
+  it('spans the whole selected range, not only the loaded traces', () => {
+    // Two traces an hour apart in a 24-hour range: the axis is the 24 hours.
+    const data = traceChartData(
+      [row({ started_at: '2026-11-20T13:00:00.000Z' }), row({})],
+      'log',
+      DAY,
+    );
+    expect(data.xDomain).toEqual([TO - 24 * HOUR, TO]);
+    expect(data.xTicks[0]).toBeLessThanOrEqual(Date.parse('2026-11-19T18:00:00.000Z'));
+    expect(data.notLoaded).toBeNull();
+    expect(data.loadedFrom).toBe(TO - 24 * HOUR);
+    expect(chartCoverageText(2, data)).toBe('All 2 traces in the range');
+  });
+
+  it('marks the older part of the range as not loaded while more pages remain', () => {
+    const data = traceChartData([row({ started_at: '2026-11-20T13:00:00.000Z' }), row({})], 'log', {
+      ...DAY,
+      complete: false,
+    });
+    const oldest = Date.parse('2026-11-20T12:00:00.000Z');
+    expect(data.xDomain).toEqual([TO - 24 * HOUR, TO]);
+    expect(data.loadedFrom).toBe(oldest);
+    expect(data.notLoaded).toEqual([TO - 24 * HOUR, oldest]);
+    expect(chartCoverageText(2, data)).toBe(
+      'The newest 2 traces, from 20 Nov 12:00 to 20 Nov 14:00 UTC; older ones in the range are not loaded yet',
+    );
+  });
+
+  it('widens the axis for a trace outside the range rather than dropping it', () => {
+    const data = traceChartData([row({ started_at: '2026-11-20T15:00:00.000Z' })], 'log', DAY);
+    expect(data.xDomain).toEqual([TO - 24 * HOUR, TO + HOUR]);
   });
 
   it('draws an empty page without failing', () => {
-    const data = traceChartData([], 'linear');
+    const data = traceChartData([], 'linear', DAY);
     expect(data.ok).toEqual([]);
     expect(data.error).toEqual([]);
     expect(data.yDomain).toEqual([0, 1]);

@@ -1,4 +1,5 @@
 import type { TraceRow } from '../../api/queries/traces';
+import { formatShortUtc } from '../../lib/format-short-time';
 import { utcTimeTicks } from '../../lib/time-ticks';
 
 /** One trace as a point: x is its start (epoch ms), y its duration on the chart's axis. */
@@ -16,14 +17,27 @@ export type TracePoint = {
 
 export type DurationScale = 'log' | 'linear';
 
+/**
+ * The selected time range as the read covered it (epoch ms), and whether every page of it is
+ * loaded. The list comes newest first, so what is loaded is always the newest part.
+ */
+export type TraceChartRange = { from: number; to: number; complete: boolean };
+
 export type TraceChartData = {
   ok: TracePoint[];
   error: TracePoint[];
+  /** The whole selected range (widened only to hold a point outside it). */
   xDomain: [number, number];
   xTicks: number[];
-  /** Whether the x ticks show a day (`3 May`) rather than a time of day (`14:05`). */
   /** The x axis's span, for `formatUtcTick`. */
   xSpanMs: number;
+  /**
+   * Where the loaded traces begin: the oldest loaded start, or the range's start once every
+   * page is loaded. Older than this and within the range, traces are not loaded yet.
+   */
+  loadedFrom: number;
+  /** The part of the range whose traces are not loaded yet, or null when all of it is. */
+  notLoaded: [number, number] | null;
   yDomain: [number, number];
   /** Explicit ticks on a log axis (powers of ten); undefined lets the chart pick linear ticks. */
   yTicks: number[] | undefined;
@@ -36,9 +50,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** At most this many time ticks. */
 const MAX_X_TICKS = 7;
-
-/** Room left at each end of the time axis, as a share of the loaded span. */
-export const X_ROOM = 0.015;
 
 /** The log axis's range: whole powers of ten around the durations, and a tick at each. */
 export function logDomain(durations: readonly number[]): {
@@ -63,11 +74,16 @@ function linearMax(durations: readonly number[]): number {
 }
 
 /**
- * The duration-over-time scatter of the loaded traces: traces with an error span in their own
- * series (drawn last, on top), the axes' ranges and ticks. Only draws what was loaded; a
- * trace with an unreadable start is left out.
+ * The duration-over-time scatter of the loaded traces over the whole selected range: traces
+ * with an error span in their own series (drawn last, on top), the axes' ranges and ticks, and
+ * the older part of the range that is not loaded yet. A trace with an unreadable start is left
+ * out.
  */
-export function traceChartData(rows: readonly TraceRow[], scale: DurationScale): TraceChartData {
+export function traceChartData(
+  rows: readonly TraceRow[],
+  scale: DurationScale,
+  range: TraceChartRange,
+): TraceChartData {
   const ok: TracePoint[] = [];
   const error: TracePoint[] = [];
   for (const row of rows) {
@@ -87,21 +103,15 @@ export function traceChartData(rows: readonly TraceRow[], scale: DurationScale):
   }
   const all = [...ok, ...error];
   const xs = all.map((p) => p.x);
-  let from = Math.min(...xs);
-  let to = Math.max(...xs);
-  if (all.length === 0) {
-    from = 0;
-    to = HOUR;
-  } else if (to - from < MINUTE) {
-    // One moment: a minute either side, so the points are not on the chart's edge.
-    from -= MINUTE;
-    to += MINUTE;
-  } else {
-    // A little room either side, so the first and last points are not cut by the edge.
-    const room = (to - from) * X_ROOM;
-    from -= room;
-    to += room;
+  const oldest = Math.min(...xs);
+  // A point outside the range (a clock ahead of ours) widens the axis rather than vanishing.
+  let from = Math.min(range.from, oldest);
+  let to = Math.max(range.to, ...xs);
+  if (!(to - from >= MINUTE)) {
+    from = Math.min(from, to - HOUR);
+    to = Math.max(to, from + HOUR);
   }
+  const loadedFrom = range.complete || all.length === 0 ? from : Math.max(from, oldest);
   const durations = all.map((p) => p.durationMs);
   const y =
     scale === 'log'
@@ -113,7 +123,21 @@ export function traceChartData(rows: readonly TraceRow[], scale: DurationScale):
     xDomain: [from, to],
     xTicks: utcTimeTicks(from, to, MAX_X_TICKS),
     xSpanMs: to - from,
+    loadedFrom,
+    notLoaded: loadedFrom > from ? [from, loadedFrom] : null,
     yDomain: y.domain,
     yTicks: y.ticks,
   };
+}
+
+/**
+ * What the chart plots, in words beside it: every trace of the range, or which part of the
+ * range the loaded (newest) traces cover and that older ones are not loaded yet.
+ */
+export function chartCoverageText(count: number, data: TraceChartData): string {
+  const traces = `${count.toLocaleString('en-US')} ${count === 1 ? 'trace' : 'traces'}`;
+  if (data.notLoaded === null)
+    return count === 1 ? 'The only trace in the range' : `All ${traces} in the range`;
+  const end = data.xDomain[1];
+  return `The newest ${traces}, from ${formatShortUtc(new Date(data.loadedFrom).toISOString())} to ${formatShortUtc(new Date(end).toISOString())} UTC; older ones in the range are not loaded yet`;
 }

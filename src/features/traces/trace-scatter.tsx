@@ -1,5 +1,6 @@
 import {
   CartesianGrid,
+  ReferenceArea,
   Scatter,
   ScatterChart,
   Tooltip,
@@ -13,6 +14,12 @@ import { type DurationScale, type TraceChartData, type TracePoint } from './trac
 import { errorSpanLabel } from './trace-format';
 import { formatUtcTick } from '../../lib/time-ticks';
 import styles from './trace-scatter.module.css';
+import type { DeploymentMarker } from '../../widgets/deployment-marks/deployment-markers';
+import {
+  DeploymentMarkerLines,
+  DeploymentMarkerTooltip,
+  useHoveredMarker,
+} from '../../widgets/deployment-marks/deployment-marker-lines';
 
 type ShapeProps = { cx?: number; cy?: number };
 
@@ -52,19 +59,27 @@ function PointTooltip({ active, payload }: Pick<TooltipContentProps, 'active' | 
 }
 
 /**
- * Duration over time of the loaded traces: a circle per trace, a triangle in the danger colour
- * for traces with an error span. Clicking a point opens its trace. Draws what
+ * Duration over time over the whole selected range: a circle per loaded trace, a triangle in
+ * the danger colour for traces with an error span, and the older part of the range whose
+ * traces are not loaded yet shaded and labelled, and the scope's deployments marked as on every
+ * time chart. Clicking a point opens its trace. Draws what
  * `traceChartData` shaped; nothing is computed here.
  */
 export function TraceScatter({
   data,
   scale,
   onOpen,
+  markers,
+  onOpenDeployment,
 }: {
   data: TraceChartData;
   scale: DurationScale;
   onOpen: (traceId: string) => void;
+  /** The deployments of the chart's scope, marked on its time axis. */
+  markers: readonly DeploymentMarker[];
+  onOpenDeployment: (marker: DeploymentMarker) => void;
 }) {
+  const [hovered, setHovered] = useHoveredMarker();
   const open = (item: { payload?: unknown }) => {
     const point = item.payload as TracePoint | undefined;
     if (point) onOpen(point.traceId);
@@ -74,9 +89,22 @@ export function TraceScatter({
       <ScatterChart
         responsive
         style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        margin={{ top: 24, right: 12, bottom: 0, left: 0 }}
       >
         <CartesianGrid vertical={false} />
+        {data.notLoaded !== null && (
+          <ReferenceArea
+            x1={data.notLoaded[0]}
+            x2={data.notLoaded[1]}
+            className={styles.notLoaded}
+            ifOverflow="hidden"
+            label={{
+              value: 'Not loaded yet',
+              position: 'center',
+              className: styles.notLoadedLabel,
+            }}
+          />
+        )}
         <XAxis
           type="number"
           dataKey="x"
@@ -121,7 +149,9 @@ export function TraceScatter({
           className={styles.series}
           onClick={open}
         />
+        <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
       </ScatterChart>
+      <DeploymentMarkerTooltip hovered={hovered} />
     </div>
   );
 }

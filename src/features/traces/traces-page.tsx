@@ -15,18 +15,31 @@ import { StateFrame } from '../../ui/state-frame';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useNextPageState } from '../../ui/use-next-page-state';
 import { NamingQualityPanel } from './naming-quality-panel';
-import { traceChartData, type DurationScale } from './trace-chart-data';
+import { chartCoverageText, traceChartData, type DurationScale } from './trace-chart-data';
 import { TraceFilterBar } from './trace-filter-bar';
 import { TraceList, type TraceListRow } from './trace-list';
 import { TraceScatter, TraceScatterLegend } from './trace-scatter';
 import styles from './traces-page.module.css';
-import { clearedTraceFilters, narrowingCount, traceFiltersOf } from './traces-search';
+import {
+  clearedTraceFilters,
+  narrowingCount,
+  traceDeploymentScope,
+  traceFiltersOf,
+  type TracesPageSearch,
+} from './traces-search';
+import { DeploymentMarksSummary } from '../../widgets/deployment-marks/deployment-marks-summary';
+import {
+  releaseLinkOf,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
+import { useChartDeployments } from '../../widgets/deployment-marks/use-chart-deployments';
 import { useSetTracesSearch, useTracesSearch } from './use-traces-search';
 
 /**
  * `/traces`: trace discovery for the scope and range, filtered by status, service, release,
- * environment and minimum duration (all in the URL). A duration-over-time chart of the loaded
- * traces, the first page's naming quality, and a virtualized list that loads page after page.
+ * environment and minimum duration (all in the URL). A duration-over-time chart over the whole
+ * range that marks the part not loaded yet, the first page's naming quality, and a virtualized
+ * list that loads page after page.
  */
 export function TracesPage() {
   useDocumentTitle('Traces');
@@ -55,23 +68,53 @@ export function TracesPage() {
           />
         )}
       >
-        <TraceResults key={filtersKey} filters={filters} scale={search.scale ?? 'log'} />
+        <TraceResults
+          key={filtersKey}
+          filters={filters}
+          scale={search.scale ?? 'log'}
+          until={search.until}
+        />
       </QueryBoundary>
     </ListPage>
   );
 }
 
-function TraceResults({ filters, scale }: { filters: TraceListFilters; scale: DurationScale }) {
+function TraceResults({
+  filters,
+  scale,
+  until,
+}: {
+  filters: TraceListFilters;
+  scale: DurationScale;
+  /** The range's end when the URL closes it; else the read's own start time. */
+  until: TracesPageSearch['until'];
+}) {
   const navigate = useNavigate();
   const setSearch = useSetTracesSearch();
   const query = useSuspenseInfiniteQuery(traceQueries.list(filters));
-  const { data, hasNextPage } = query;
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const traces = useMemo(() => data.pages.flatMap((p) => p.traces), [data]);
+  const first = data.pages[0];
+  const rangeFrom = first ? Date.parse(first.since) : Number.NaN;
+  const closedUntil = until === undefined ? Number.NaN : Date.parse(until);
+  const rangeTo = Number.isFinite(closedUntil) ? closedUntil : (first?.readAt ?? Number.NaN);
   const rows: TraceListRow[] = useMemo(
     () => traces.map((t) => ({ id: t.trace_id, trace: t })),
     [traces],
   );
-  const chart = useMemo(() => traceChartData(traces, scale), [traces, scale]);
+  const chart = useMemo(
+    () => traceChartData(traces, scale, { from: rangeFrom, to: rangeTo, complete: !hasNextPage }),
+    [traces, scale, rangeFrom, rangeTo, hasNextPage],
+  );
+  const deployments = useChartDeployments(
+    { since: filters.since, until },
+    traceDeploymentScope(filters),
+    chart.xDomain,
+  );
+  const openDeployment = useCallback(
+    (m: DeploymentMarker) => void navigate(releaseLinkOf(m.deployment)),
+    [navigate],
+  );
   const longestMs = useMemo(() => Math.max(0, ...traces.map((t) => t.duration_ms)), [traces]);
   const quality = data.pages[0]?.naming_quality;
   const next = useNextPageState(query);
@@ -90,19 +133,14 @@ function TraceResults({ filters, scale }: { filters: TraceListFilters; scale: Du
     );
   }
 
-  const pages = data.pages.length;
   return (
     <>
       <div className={styles.overview}>
         <section className={styles.chartPanel} aria-label="Duration over time">
           <header className={styles.chartHeader}>
             <h2 className={styles.chartTitle}>Duration over time</h2>
-            <span className={styles.chartScope}>
-              {traces.length.toLocaleString('en-US')} loaded{' '}
-              {traces.length === 1 ? 'trace' : 'traces'}
-              {pages > 1 ? ` (${pages} pages)` : ''}
-            </span>
             <TraceScatterLegend ok={chart.ok.length} error={chart.error.length} />
+            <DeploymentMarksSummary label="Deployments on the trace chart" {...deployments} />
             <label className={styles.scaleToggle}>
               <input
                 type="checkbox"
@@ -114,7 +152,26 @@ function TraceResults({ filters, scale }: { filters: TraceListFilters; scale: Du
               Log scale
             </label>
           </header>
-          <TraceScatter data={chart} scale={scale} onOpen={open} />
+          <TraceScatter
+            data={chart}
+            scale={scale}
+            onOpen={open}
+            markers={deployments.markers}
+            onOpenDeployment={openDeployment}
+          />
+          <p className={styles.chartCoverage} role="status">
+            <span>{chartCoverageText(traces.length, chart)}</span>
+            {chart.notLoaded !== null && (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+              >
+                {isFetchingNextPage ? 'Loading older traces…' : 'Load older traces'}
+              </Button>
+            )}
+          </p>
         </section>
         {quality !== undefined && <NamingQualityPanel quality={quality} />}
       </div>

@@ -4,6 +4,7 @@ import {
   clearedTraceFilters,
   listSearchOf,
   narrowingCount,
+  traceDeploymentScope,
   traceFiltersOf,
   tracesSearchSchema,
 } from './traces-search';
@@ -143,5 +144,28 @@ describe('checkMinDuration', () => {
     });
     expect(checkMinDuration('1e3').ok).toBe(false);
     expect(checkMinDuration('1234567890123').ok).toBe(false);
+  });
+});
+
+describe('traceDeploymentScope', () => {
+  it('marks the deployments of the list’s projects, service, release and environment', () => {
+    expect(
+      traceDeploymentScope({
+        project_id: P1,
+        since: '24h',
+        service_name: 'checkout-api',
+        environment: 'production',
+      }),
+    ).toEqual({
+      projectIds: [P1],
+      serviceName: 'checkout-api',
+      release: undefined,
+      environment: 'production',
+    });
+    expect(traceDeploymentScope({ project_ids: `${P1},${P2}`, since: '7d' }).projectIds).toEqual([
+      P1,
+      P2,
+    ]);
+    expect(traceDeploymentScope({ since: '7d' }).projectIds).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import {
   type ProjectScopeSearch,
 } from '../../lib/project-scope';
 import { parseTimeRange, type TimeRangeSearch } from '../../lib/time-range';
+import type { DeploymentScope } from '../../widgets/deployment-marks/deployment-markers';
 
 /** The trace status filter: traces with an error span, or without one. Absent means both. */
 export const TRACE_STATUSES = ['error', 'ok'] as const;
@@ -49,6 +50,16 @@ export function traceFiltersOf(
   if (search.status) filters.status = search.status;
   if (search.min_ms !== undefined) filters.min_duration_ms = search.min_ms;
   return filters;
+}
+
+/** The deployments the chart marks: of its projects, and its service, release, environment. */
+export function traceDeploymentScope(filters: TraceListFilters): DeploymentScope {
+  return {
+    projectIds: filters.project_id ? [filters.project_id] : filters.project_ids?.split(','),
+    serviceName: filters.service_name,
+    release: filters.release,
+    environment: filters.environment,
+  };
 }
 
 /** What the list depends on (the chart's scale does not reload it). */

@@ -1,4 +1,14 @@
+import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  bucketPlacement,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
+import {
+  DeploymentMarkerLines,
+  DeploymentMarkerTooltip,
+  useHoveredMarker,
+} from '../../widgets/deployment-marks/deployment-marker-lines';
 import frame from '../../ui/bar-chart-frame.module.css';
 import type { HistoryRow, HistorySeries } from './usage-history-data';
 import styles from './usage-page.module.css';
@@ -6,7 +16,8 @@ import styles from './usage-page.module.css';
 /**
  * One measure (events or bytes) per bucket as stacked bars, a colour per series with its name
  * in the legend. The current bucket is drawn lighter and named "so far": it is still counting.
- * A bucket without usage is a zero (no bar above the axis), never a gap.
+ * A bucket without usage is a zero (no bar above the axis), never a gap. Deployments of the
+ * account's projects are marked on the bar of their period, as on every time chart.
  */
 export function UsageHistoryChart({
   label,
@@ -16,6 +27,8 @@ export function UsageHistoryChart({
   format,
   formatTick,
   ticks,
+  markers,
+  onOpenDeployment,
 }: {
   label: string;
   measure: 'events' | 'bytes';
@@ -25,12 +38,19 @@ export function UsageHistoryChart({
   formatTick: (n: number) => string;
   /** Fixed ticks (round byte sizes); the axis ends at the last one. */
   ticks?: number[] | undefined;
+  markers: readonly DeploymentMarker[];
+  onOpenDeployment: (marker: DeploymentMarker) => void;
 }) {
+  const [hovered, setHovered] = useHoveredMarker();
   const data = rows.map((r) => ({
     ...r,
-    name: r.current ? `${r.label} (so far)` : r.label,
+    name: barName(r),
     ...prefixed(r[measure]),
   }));
+  const place = useMemo(
+    () => bucketPlacement(rows.map((r) => ({ start: r.x, label: barName(r) }))),
+    [rows],
+  );
   return (
     <div className={styles.chartBox}>
       <div className={frame.chart} role="img" aria-label={label}>
@@ -38,7 +58,7 @@ export function UsageHistoryChart({
           responsive
           data={data}
           style={{ width: '100%', height: '100%' }}
-          margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+          margin={{ top: markers.length > 0 ? 24 : 8, right: 12, bottom: 0, left: 0 }}
           barCategoryGap={rows.length > 20 ? 2 : '18%'}
         >
           <CartesianGrid vertical={false} />
@@ -103,11 +123,21 @@ export function UsageHistoryChart({
               ))}
             </Bar>
           ))}
+          <DeploymentMarkerLines
+            markers={markers}
+            onHover={setHovered}
+            onOpen={onOpenDeployment}
+            at={place}
+          />
         </BarChart>
+        <DeploymentMarkerTooltip hovered={hovered} />
       </div>
     </div>
   );
 }
+
+/** A bar's category: its label, and "(so far)" on the current period. */
+const barName = (r: HistoryRow) => (r.current ? `${r.label} (so far)` : r.label);
 
 // Series keys are project ids or stream names: prefixed so none collides with a row field.
 function prefixed(values: Record<string, number>): Record<string, number> {

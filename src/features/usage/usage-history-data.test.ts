@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageHistory } from '../../api/queries/account';
-import { bucketLabel, historyChartData, MAX_SERIES, OTHER_KEY } from './usage-history-data';
+import {
+  bucketLabel,
+  historyChartData,
+  historyDeploymentScope,
+  MAX_SERIES,
+  OTHER_KEY,
+} from './usage-history-data';
 
 const stream = (kind: string, events: number, bytes: number) => ({ kind, events, bytes });
 const bucket = (start: string, end: string, byProject: [string, number, number][]) => ({
@@ -77,5 +83,21 @@ describe('bucketLabel', () => {
     expect(bucketLabel('2026-11-02T00:00:00.000Z', 'weekly')).toBe('wk of 2 Nov');
     expect(bucketLabel('2026-01-01T00:00:00.000Z', 'yearly')).toBe('2026');
     expect(bucketLabel('2026-02-28T00:00:00.000Z', 'daily')).toBe('28 Feb');
+  });
+});
+
+describe('historyDeploymentScope', () => {
+  it('marks the deployments of the projects with usage, from the first bucket, on days and weeks', () => {
+    const monthly = history(['b', 'a']);
+    expect(historyDeploymentScope(monthly)).toEqual({
+      marked: false,
+      since: '2026-10-01T00:00:00.000Z',
+      projectIds: ['a', 'b'],
+    });
+    const weekly = { ...monthly, interval: 'weekly' } as UsageHistory;
+    expect(historyDeploymentScope(weekly).marked).toBe(true);
+    expect(historyDeploymentScope({ ...monthly, interval: 'daily' } as UsageHistory).marked).toBe(
+      true,
+    );
   });
 });

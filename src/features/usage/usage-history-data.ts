@@ -116,3 +116,21 @@ export function historyChartData(
   });
   return { rows, series };
 }
+
+/**
+ * What deployment marks fit the history: the projects with usage in it, from its first bucket
+ * on. Only day and week bars: on a month or year bar a mark says little and crowds it.
+ */
+export function historyDeploymentScope(history: UsageHistory): {
+  marked: boolean;
+  since: string;
+  projectIds: string[];
+} {
+  const ids = new Set<string>();
+  for (const b of history.buckets) for (const p of b.by_project) ids.add(p.project_id);
+  return {
+    marked: history.interval === 'daily' || history.interval === 'weekly',
+    since: history.buckets[0]?.period_start ?? new Date(0).toISOString(),
+    projectIds: [...ids].sort(),
+  };
+}

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { USAGE_INTERVALS, usageQueries, type UsageInterval } from '../../api/queries/account';
 import { projectsQueries } from '../../api/queries/projects';
@@ -7,7 +8,16 @@ import { formatBytes, formatCompactCount } from '../../lib/format-bytes';
 import { ReadBoundary } from '../../ui/read-boundary';
 import { ReportSection } from '../../ui/report-section';
 import { SegmentedChoice } from '../../ui/segmented-choice';
-import { historyChartData } from './usage-history-data';
+import { historyChartData, historyDeploymentScope } from './usage-history-data';
+import { DeploymentMarksSummary } from '../../widgets/deployment-marks/deployment-marks-summary';
+import {
+  releaseLinkOf,
+  type DeploymentMarker,
+} from '../../widgets/deployment-marks/deployment-markers';
+import { useChartDeployments } from '../../widgets/deployment-marks/use-chart-deployments';
+
+/** Marks go on their period's bar: the read's range is the only bound. */
+const OPEN_DOMAIN: [number, number] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
 import { UsageHistoryChart } from './usage-history-chart';
 import styles from './usage-page.module.css';
 import { HISTORY_SPLITS, intervalOf, splitOf, type HistorySplit } from './usage-search';
@@ -80,6 +90,15 @@ function HistoryCharts({ interval, split }: { interval: UsageInterval; split: Hi
     const names = new Map(projects.map((p) => [p.id, p.name]));
     return historyChartData(history, split, (id) => names.get(id) ?? id);
   }, [history, split, projects]);
+  const marks = useMemo(() => historyDeploymentScope(history), [history]);
+  const deployments = useChartDeployments(
+    { since: marks.since },
+    { projectIds: marks.projectIds },
+    OPEN_DOMAIN,
+    marks.marked,
+  );
+  const navigate = useNavigate();
+  const openDeployment = (m: DeploymentMarker) => void navigate(releaseLinkOf(m.deployment));
   const totals = chart.rows.reduce(
     (t, r) => ({ events: t.events + r.totalEvents, bytes: t.bytes + r.totalBytes }),
     { events: 0, bytes: 0 },
@@ -104,6 +123,11 @@ function HistoryCharts({ interval, split }: { interval: UsageInterval; split: Hi
           <span className={`${styles.swatch} ${styles.swatchCurrent}`} /> current period (still
           counting)
         </li>
+        {marks.marked && (
+          <li>
+            <DeploymentMarksSummary label="Deployments on the usage charts" {...deployments} />
+          </li>
+        )}
       </ul>
       <div className={styles.charts}>
         <figure className={styles.chartFigure}>
@@ -120,6 +144,8 @@ function HistoryCharts({ interval, split }: { interval: UsageInterval; split: Hi
             series={chart.series}
             format={(n) => n.toLocaleString('en-US')}
             formatTick={formatCompactCount}
+            markers={deployments.markers}
+            onOpenDeployment={openDeployment}
           />
         </figure>
         <figure className={styles.chartFigure}>
@@ -135,6 +161,8 @@ function HistoryCharts({ interval, split }: { interval: UsageInterval; split: Hi
             format={formatBytes}
             formatTick={formatBytes}
             ticks={byteTicks(Math.max(0, ...chart.rows.map((r) => r.totalBytes)))}
+            markers={deployments.markers}
+            onOpenDeployment={openDeployment}
           />
         </figure>
       </div>

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { metricQueries } from '../../api/queries/metrics';
 import { projectsQueries } from '../../api/queries/projects';
+import { deploymentQueries } from '../../api/queries/releases';
 import { MetricsPage } from '../../features/metrics/metrics-page';
 import { metricsReads } from '../../features/metrics/metrics-reads';
 import { metricsSearchSchema } from '../../features/metrics/metrics-search';
@@ -25,11 +26,11 @@ export const Route = createFileRoute('/_app/metrics')({
     if (explorer.names) void queryClient.prefetchQuery(metricQueries.names(explorer.names));
     if (explorer.series) void queryClient.prefetchQuery(metricQueries.series(explorer.series));
     if (explorer.deployments)
-      void queryClient.prefetchQuery(metricQueries.deployments(explorer.deployments));
+      void queryClient.prefetchQuery(deploymentQueries.range(explorer.deployments));
     await Promise.all(
       [
         ...volume.reads.map((p) => queryClient.ensureQueryData(metricQueries.volume(p))),
-        queryClient.ensureQueryData(metricQueries.deployments(volume.deployments)),
+        queryClient.ensureQueryData(deploymentQueries.range(volume.deployments)),
       ].map((p) => p.catch(() => {})),
     );
   },

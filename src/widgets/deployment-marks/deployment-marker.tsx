@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { formatShortUtc } from '../../lib/format-short-time';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { shortSha } from '../../lib/short-sha';
-import { deploymentLabel, releaseLinkOf, type DeploymentMarker } from './chart-data';
+import { deploymentLabel, releaseLinkOf, type DeploymentMarker } from './deployment-markers';
 import styles from './deployment-marker.module.css';
 
 /**
@@ -21,7 +21,8 @@ export function MarkerShape({ failed }: { failed: boolean }) {
   return <path className={styles.okShape} d="M-5 -4L5 -4L0 5Z" />;
 }
 
-function MarkerIcon({ failed }: { failed: boolean }) {
+/** A marker's shape at text size, beside its words. */
+export function MarkerIcon({ failed }: { failed: boolean }) {
   return (
     <svg width="12" height="12" viewBox="-6 -6 12 12" aria-hidden="true" className={styles.icon}>
       <MarkerShape failed={failed} />
