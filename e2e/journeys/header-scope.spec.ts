@@ -12,6 +12,8 @@ import { expect, test } from '../support/fixtures';
 /** Ids of the demo world the routes with a path parameter (or a selection) need. */
 type World = {
   issueId: string;
+  /** The URL's `before` of the issue's second occurrence (the service's cursor). */
+  issueSecond: string;
   traceId: string;
   spanId: string;
   /** A release row with a deployment of it. */
@@ -35,7 +37,7 @@ const routes: RouteCase[] = [
   {
     name: 'an issue',
     path: (w) => `/issues/${w.issueId}`,
-    own: () => ({ stack: 'raw' }),
+    own: (w) => ({ occurrence: '2', before: w.issueSecond, stack: 'raw' }),
   },
   {
     name: 'logs',
@@ -90,15 +92,21 @@ async function discoverWorld(demo: DemoCredentials): Promise<World> {
     return (await res.json()) as T;
   };
   try {
-    const [issue] = await read<{ id: string }[]>('/api/telemetry/issues', {
+    const issues = await read<{ id: string; occurrence_count: number }[]>('/api/telemetry/issues', {
       since: '30d',
-      limit: '1',
+      limit: '50',
     });
+    const issue = issues.find((i) => i.occurrence_count >= 2);
+    if (!issue) throw new Error('the demo world has no issue with two occurrences');
+    const { next_cursor: second } = await read<{
+      next_cursor: { time: string; id: string } | null;
+    }>(`/api/telemetry/issues/${issue.id}/events`, { pagination: 'cursor', limit: '1' });
+    if (!second) throw new Error('the demo issue has one occurrence only');
     const [trace] = await read<{ trace_id: string }[]>('/api/telemetry/traces', {
       since: '30d',
       limit: '1',
     });
-    if (!issue || !trace) throw new Error('the demo world has no issue or no trace');
+    if (!trace) throw new Error('the demo world has no trace');
     const spans = await read<{ span_id: string; parent_span_id: string | null }[]>(
       `/api/telemetry/traces/${trace.trace_id}`,
       {},
@@ -120,6 +128,7 @@ async function discoverWorld(demo: DemoCredentials): Promise<World> {
     if (!deployment || !log) throw new Error('the demo world has no deployment or no log');
     return {
       issueId: issue.id,
+      issueSecond: `${second.time}_${second.id}`,
       traceId: trace.trace_id,
       spanId: span.span_id,
       release: {
