@@ -116,3 +116,38 @@ test('the selected span survives a reload and a copied URL', async ({
   await expect(details(fresh)).toContainText(spanId);
   await expect(tree(fresh).getByRole('treeitem', { selected: true })).toHaveCount(1);
 });
+
+test('the sections open on a release survive a reload and a copied URL', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const res = await request.get('/api/telemetry/releases', {
+    headers: { Authorization: `Bearer ${demo.account_token}` },
+    params: { since: '30d', limit: '20' },
+  });
+  const rows = (await res.json()) as {
+    release: string;
+    environment: string;
+    service_name: string;
+    log_count: number;
+  }[];
+  const row = rows.find((r) => r.log_count > 0);
+  if (!row) throw new Error('the demo world has no release with logs');
+
+  const search = new URLSearchParams({ environment: row.environment, service: row.service_name });
+  await page.goto(`/releases/${encodeURIComponent(row.release)}?${search.toString()}`);
+  const logsToggle = (p: Page) =>
+    p.getByRole('region', { name: 'Logs' }).getByRole('button', { name: /^Logs/ });
+  await expect(logsToggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await logsToggle(page).click();
+  await expect(logsToggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get('open')?.split(','))
+    .toContain('logs');
+
+  await page.reload();
+  await expect(logsToggle(page)).toHaveAttribute('aria-expanded', 'true');
+  const fresh = await openCopied(page, page.url());
+  await expect(logsToggle(fresh)).toHaveAttribute('aria-expanded', 'true');
+});
