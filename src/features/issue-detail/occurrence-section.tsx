@@ -68,13 +68,17 @@ export function OccurrenceSection({ issue }: { issue: IssueDetail }) {
           position={position}
           newerPending={newer.isPending}
           onOlder={(next) => {
+            newer.reset();
             // Remember both cursors, so "Newer" from the next one needs no read.
             queryClient.setQueryData(cursorAt(position).queryKey, cursor);
             queryClient.setQueryData(cursorAt(position + 1).queryKey, next);
             go(position + 1, next);
           }}
           onNewer={() => (position <= 2 ? go(1, null) : newer.mutate())}
-          onLatest={() => go(1, null)}
+          onLatest={() => {
+            newer.reset();
+            go(1, null);
+          }}
           stack={stack}
           onStackChange={(view) =>
             setSearch({ stack: view === 'frames' ? undefined : view }, { replace: true })
