@@ -50,7 +50,7 @@ test('an attribute picked from the catalog filters the list to exactly the match
   await page.goto(`/logs?project=${project.id}`);
   await page.getByRole('button', { name: 'Attribute filter' }).click();
   await page.getByRole('combobox', { name: 'Attribute path' }).fill(key);
-  await page.getByRole('option', { name: new RegExp(`/${key}/kind`) }).click();
+  await page.getByRole('option', { name: new RegExp(`${key} › kind`) }).click();
 
   // A value the service would refuse is explained before anything is sent.
   await page.getByLabel('Operator').selectOption({ label: 'starts with' });
@@ -64,7 +64,7 @@ test('an attribute picked from the catalog filters the list to exactly the match
 
   await expect(page).toHaveURL(/filters=/);
   await expect(
-    page.getByRole('button', { name: `Change filter /${key}/kind is "match"` }),
+    page.getByRole('button', { name: `Change filter ${key} › kind is "match"` }),
   ).toBeVisible();
   // Text compares ignore case unless asked: "match" and "Match", nothing else.
   await expect(dataRows(page)).toHaveCount(2);
@@ -74,21 +74,73 @@ test('an attribute picked from the catalog filters the list to exactly the match
   await expect(page.getByRole('button', { name: /^Searched \d/ })).toBeVisible();
 
   // Excluding a value from a log's attributes (ne) keeps only the other one.
-  await page.getByRole('button', { name: `Remove filter /${key}/kind is "match"` }).click();
+  await page.getByRole('button', { name: `Remove filter ${key} › kind is "match"` }).click();
   await expect(logTable(page).getByRole('link', { name: `checkout other ${key}` })).toBeVisible();
   await logTable(page)
     .getByRole('link', { name: `checkout other ${key}` })
     .click();
   const details = page.getByRole('complementary', { name: 'Log details' });
-  await details.getByRole('button', { name: `Actions for /${key}/kind` }).click();
+  await details.getByRole('button', { name: `Actions for ${key} › kind` }).click();
   await page.getByRole('menuitem', { name: 'Exclude this value' }).click();
   await expect(
-    page.getByRole('button', { name: `Change filter /${key}/kind is not "other"` }),
+    page.getByRole('button', { name: `Change filter ${key} › kind is not "other"` }),
   ).toBeVisible();
   // `ne` keeps only logs that have the path: the log without it stays out.
   await expect(dataRows(page)).toHaveCount(2);
   await expect(logTable(page).getByRole('link', { name: `checkout ok one ${key}` })).toBeVisible();
   await expect(logTable(page).getByRole('link', { name: `checkout ok two ${key}` })).toBeVisible();
+});
+
+test('attribute paths read as written: a key holding / is one key, nesting is ›', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const tag = word();
+  await ingestLogs(request, project.ingest_key, 'e2e-paths', [
+    {
+      message: `webhook ${tag}`,
+      attributes: { 'stripe/event': `charge_${tag}`, k8s: { 'app.kubernetes.io/name': tag } },
+    },
+  ]);
+
+  await page.goto(`/logs?project=${project.id}&q=${tag}`);
+  await logTable(page)
+    .getByRole('link', { name: `webhook ${tag}` })
+    .click();
+  const details = page.getByRole('complementary', { name: 'Log details' });
+
+  // From the log's attributes: a filter on the nested key, a column of the key holding `/`.
+  await details.getByRole('button', { name: 'Actions for k8s › app.kubernetes.io/name' }).click();
+  await page.getByRole('menuitem', { name: 'Filter by this value' }).click();
+  const chip = page.getByRole('button', {
+    name: `Change filter k8s › app.kubernetes.io/name is "${tag}"`,
+  });
+  await expect(chip).toBeVisible();
+  await details.getByRole('button', { name: 'Actions for stripe/event' }).click();
+  await page.getByRole('menuitem', { name: 'Show as a column' }).click();
+  await expect(page.getByRole('columnheader', { name: 'stripe/event' })).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(logTable(page).getByRole('cell', { name: `charge_${tag}` })).toBeVisible();
+
+  // The URL and the request keep the pointer; the screen never shows its escapes.
+  const url = decodeURIComponent(page.url());
+  expect(url).toContain('/k8s/app.kubernetes.io~1name');
+  expect(url).toContain('/stripe~1event');
+  await expect(page.getByText(/~1|~0/)).toHaveCount(0);
+
+  // The editor and the picker show the path the same way, and search it as it is read.
+  await chip.click();
+  const editor = page.getByRole('form', { name: 'Attribute filter' });
+  await expect(editor).toContainText('k8s › app.kubernetes.io/name');
+  await editor.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('combobox', { name: 'Attribute path' }).fill('app.kubernetes.io/name');
+  await expect(
+    page.getByRole('option', { name: /^k8s › app\.kubernetes\.io\/name/ }).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/~1|~0/)).toHaveCount(0);
 });
 
 test('a log with a trace link opens the logs of exactly that trace', async ({

@@ -218,13 +218,22 @@ describe('describeFilter and sameFilter', () => {
   it('reads as a short sentence', () => {
     expect(
       describeFilter({ path: '/http/status', type: 'number', operator: 'gte', value: 500 }),
-    ).toBe('/http/status ≥ 500');
+    ).toBe('http › status ≥ 500');
     expect(describeFilter({ path: '/plan', type: 'string', operator: 'eq', value: 'pro' })).toBe(
-      '/plan is "pro"',
+      'plan is "pro"',
     );
     expect(describeFilter({ path: '/beta', type: 'boolean', operator: 'exists' })).toBe(
-      '/beta exists',
+      'beta exists',
     );
+  });
+
+  it('shows the keys as written, never a pointer escape', () => {
+    expect(
+      describeFilter({ path: '/stripe~1event', type: 'string', operator: 'eq', value: 'paid' }),
+    ).toBe('stripe/event is "paid"');
+    expect(
+      describeFilter({ path: '/k8s/app.kubernetes.io~1name', type: 'string', operator: 'exists' }),
+    ).toBe('k8s › app.kubernetes.io/name exists');
   });
 
   it('compares by meaning, not by key order', () => {
@@ -308,6 +317,14 @@ describe('catalogSearchOf', () => {
     expect(catalogSearchOf('   ')).toEqual({ ok: true, search: undefined });
     expect(catalogSearchOf('a'.repeat(128))).toMatchObject({ ok: true });
     expect(catalogSearchOf('é'.repeat(65))).toMatchObject({ ok: false });
+  });
+
+  it('searches what a person reads: a key holding / or nested keys', () => {
+    expect(catalogSearchOf('stripe/event')).toEqual({ ok: true, search: 'stripe~1event' });
+    expect(catalogSearchOf('k8s › app')).toEqual({ ok: true, search: 'k8s/app' });
+    // The escape counts toward the service's 128 bytes.
+    expect(catalogSearchOf('/'.repeat(64))).toMatchObject({ ok: true });
+    expect(catalogSearchOf('/'.repeat(65))).toMatchObject({ ok: false });
   });
 });
 

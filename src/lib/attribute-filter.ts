@@ -1,4 +1,10 @@
-import { escapeToken, lookupPointer, parsePointer } from './json-pointer';
+import {
+  displayPointer,
+  escapeToken,
+  lookupPointer,
+  parsePointer,
+  pointerSearchOf,
+} from './json-pointer';
 
 /**
  * Attribute filters on logs (spec "Attribute filters on logs"): the shape the URL and
@@ -111,7 +117,7 @@ export function checkAttributeFilter(input: unknown): FilterCheck {
   const f = input as Record<string, unknown>;
   const { path, type, operator, value } = f;
   if (typeof path !== 'string' || parsePointer(path) === null) {
-    return problem('Pick an attribute path from the list (a JSON Pointer such as /http/status).');
+    return problem('Pick an attribute from the list (such as http › status).');
   }
   if (!isAttributeType(type))
     return problem('The attribute type must be string, number or boolean.');
@@ -247,13 +253,18 @@ function checkOrSelf(f: AttributeFilter): AttributeFilter {
   return c.ok ? c.filter : f;
 }
 
-/** `/http/status ≥ 500`, `/user/plan is "pro"`, `/flags/beta exists`. */
+/** `http › status ≥ 500`, `user › plan is "pro"`, `flags › beta exists` (the path as shown). */
 export function describeFilter(filter: AttributeFilter): string {
+  return `${displayPointer(filter.path)}${describeComparison(filter)}`;
+}
+
+/** What follows the path in `describeFilter`: ` ≥ 500`, ` is "pro"`, ` exists`. */
+export function describeComparison(filter: AttributeFilter): string {
   const op = operatorLabel(filter.operator, filter.type);
-  if (filter.operator === 'exists') return `${filter.path} exists`;
+  if (filter.operator === 'exists') return ' exists';
   const value = filter.type === 'string' ? JSON.stringify(filter.value) : String(filter.value);
   const cs = filter.type === 'string' && filter.case_sensitive === true ? ' (match case)' : '';
-  return `${filter.path} ${op} ${value}${cs}`;
+  return ` ${op} ${value}${cs}`;
 }
 
 /** The JSON type of an attribute value as filters name it, or null (null, objects, arrays). */
@@ -387,8 +398,10 @@ export function matchesAttributeFilters(
 export const MAX_CATALOG_SEARCH_BYTES = 128;
 
 /**
- * What a typed path search sends to the catalog: trimmed, control characters removed, or
- * `undefined` for none. Past 128 bytes it says so instead (the service would refuse it).
+ * What a typed path search sends to the catalog: trimmed, control characters removed, written
+ * the way paths are shown (`app.kubernetes.io/name`, `http › status`) and sent as the pointer
+ * substring it means, or `undefined` for none. Past 128 bytes it says so instead (the service
+ * would refuse it).
  */
 export function catalogSearchOf(
   text: string,
@@ -396,11 +409,12 @@ export function catalogSearchOf(
   // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (clean === '') return { ok: true, search: undefined };
-  if (utf8Bytes(clean) > MAX_CATALOG_SEARCH_BYTES) {
+  const search = pointerSearchOf(clean);
+  if (utf8Bytes(search) > MAX_CATALOG_SEARCH_BYTES) {
     return {
       ok: false,
       problem: `Search with at most ${MAX_CATALOG_SEARCH_BYTES} bytes of a path.`,
     };
   }
-  return { ok: true, search: clean };
+  return { ok: true, search };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { escapeToken, isPointer, lookupPointer, parsePointer, pointerOf } from './json-pointer';
+import {
+  displayKeys,
+  displayPointer,
+  escapeToken,
+  isPointer,
+  lookupPointer,
+  parsePointer,
+  pointerOf,
+  pointerSearchOf,
+} from './json-pointer';
 
 describe('parsePointer', () => {
   it('decodes ~1 and ~0 after splitting', () => {
@@ -42,5 +51,58 @@ describe('lookupPointer', () => {
     expect(lookupPointer(attrs, '/http/missing')).toEqual({ found: false });
     expect(lookupPointer(attrs, '/constructor')).toEqual({ found: false });
     expect(lookupPointer(attrs, 'http')).toEqual({ found: false });
+  });
+});
+
+describe('displayPointer', () => {
+  it('shows each key as written and nesting with ›', () => {
+    expect(displayPointer('/stripe~1event')).toBe('stripe/event');
+    expect(displayPointer('/stripe/event')).toBe('stripe › event');
+    expect(displayPointer('/k8s/app.kubernetes.io~1name')).toBe('k8s › app.kubernetes.io/name');
+    expect(displayPointer('/cron~0schedule')).toBe('cron~schedule');
+    expect(displayPointer('/a~01')).toBe('a~1');
+  });
+
+  it('quotes a key that could be read as nesting or as another key', () => {
+    expect(displayPointer(pointerOf(['a › b']))).toBe('"a › b"');
+    expect(displayPointer(pointerOf(['a', 'b']))).toBe('a › b');
+    expect(displayPointer(pointerOf(['a›b', 'c']))).toBe('"a›b" › c');
+    expect(displayPointer('/')).toBe('""');
+    expect(displayPointer(pointerOf([' padded']))).toBe('" padded"');
+    expect(displayPointer(pointerOf(['"quoted"']))).toBe('"\\"quoted\\""');
+    expect(displayPointer(pointerOf(['line\nbreak']))).toBe('"line\\nbreak"');
+  });
+
+  it('never shows two different paths the same way', () => {
+    const paths = [
+      ['a/b'],
+      ['a', 'b'],
+      ['a › b'],
+      ['a ', 'b'],
+      ['a', ' b'],
+      ['"a"'],
+      ['a'],
+      [''],
+      ['', ''],
+      ['a~1b'],
+    ];
+    const shown = paths.map((keys) => displayPointer(pointerOf(keys)));
+    expect(new Set(shown).size).toBe(paths.length);
+  });
+
+  it('leaves text that is not a pointer as it is', () => {
+    expect(displayPointer('http/status')).toBe('http/status');
+    expect(displayKeys('nope')).toBeNull();
+    expect(displayKeys('/a/b~1c')).toEqual(['a', 'b/c']);
+  });
+});
+
+describe('pointerSearchOf', () => {
+  it('turns what a person typed, as paths are shown, into a pointer substring', () => {
+    expect(pointerSearchOf('app.kubernetes.io/name')).toBe('app.kubernetes.io~1name');
+    expect(pointerSearchOf('http › status')).toBe('http/status');
+    expect(pointerSearchOf('http›status')).toBe('http/status');
+    expect(pointerSearchOf('status')).toBe('status');
+    expect(pointerSearchOf('cron~')).toBe('cron~0');
   });
 });

@@ -45,3 +45,44 @@ export function lookupPointer(root: unknown, path: string): PointerLookup {
   }
   return { found: true, value: at };
 }
+
+/**
+ * How a person reads a path on screen: each key as written (`stripe/event` is one key) and
+ * nesting with ` › ` (`stripe › event`). A key that could be misread — one holding `›`, empty,
+ * edged with spaces, starting with a quote, or holding control characters — is shown quoted
+ * (`"a › b"`), so the two can never be confused and a person never reads `~1`.
+ */
+export const KEY_SEPARATOR = ' › ';
+
+// eslint-disable-next-line no-control-regex
+const MISREADABLE_KEY = /›|^"|^\s|\s$|[\u0000-\u001f\u007f]/;
+
+/** One key as shown: as written, or quoted (JSON) when it could be misread. */
+export function displayKey(key: string): string {
+  return key === '' || MISREADABLE_KEY.test(key) ? JSON.stringify(key) : key;
+}
+
+/** The keys of a pointer as shown, or null when it is not a pointer. */
+export function displayKeys(pointer: string): string[] | null {
+  return parsePointer(pointer)?.map(displayKey) ?? null;
+}
+
+/**
+ * A pointer as a person reads it: `/k8s/app.kubernetes.io~1name` is `k8s › app.kubernetes.io/name`.
+ * Text that is not a pointer is shown as it is.
+ */
+export function displayPointer(pointer: string): string {
+  return displayKeys(pointer)?.join(KEY_SEPARATOR) ?? pointer;
+}
+
+/**
+ * What a person typed to find a path (written the way paths are shown) as a substring of the
+ * pointer: `app.kubernetes.io/name` finds `/k8s/app.kubernetes.io~1name`, `http › status` finds
+ * `/http/status`.
+ */
+export function pointerSearchOf(text: string): string {
+  return text
+    .split('›')
+    .map((part) => escapeToken(part.trim()))
+    .join('/');
+}

@@ -1,11 +1,13 @@
 import { DropdownMenu } from 'radix-ui';
 import type { AttributeFilter } from '../lib/attribute-filter';
+import { displayKey, displayPointer } from '../lib/json-pointer';
 import {
   attributeTree,
   filterForValue,
   valueText,
   type AttributeNode,
 } from '../lib/attribute-values';
+import { AttributePath } from './attribute-path';
 import styles from './attribute-tree.module.css';
 import { buttonClass } from './button';
 import { LongText } from './long-text';
@@ -58,7 +60,7 @@ function NodeRow({
       <li className={styles.branch}>
         <details open>
           <summary className={styles.summary}>
-            <span className={styles.key}>{node.key}</span>
+            <span className={styles.key}>{displayKey(node.key)}</span>
             <span className={styles.count}>
               {node.children.length === 1 ? '1 key' : `${node.children.length} keys`}
             </span>
@@ -79,7 +81,7 @@ function NodeRow({
   if (node.kind === 'array') {
     return (
       <li className={styles.leaf}>
-        <span className={styles.key}>{node.key}</span>
+        <span className={styles.key}>{displayKey(node.key)}</span>
         <span className={styles.value} data-type="array">
           <LongText text={valueText(node.value)} />
         </span>
@@ -91,8 +93,8 @@ function NodeRow({
   }
   return (
     <li className={styles.leaf}>
-      <span className={styles.key} title={node.pointer}>
-        {node.key}
+      <span className={styles.key} title={displayPointer(node.pointer)}>
+        {displayKey(node.key)}
       </span>
       <span className={styles.value} data-type={node.value === null ? 'null' : typeof node.value}>
         <LongText text={valueText(node.value)} />
@@ -122,7 +124,7 @@ function LeafMenu({
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={`${buttonClass('ghost', 'sm')} ${styles.menuButton}`}
-        aria-label={`Actions for ${pointer}`}
+        aria-label={`Actions for ${displayPointer(pointer)}`}
       >
         ⋯
       </DropdownMenu.Trigger>
@@ -133,7 +135,9 @@ function LeafMenu({
           sideOffset={4}
         >
           <DropdownMenu.Label className={styles.menuLabel}>
-            <code>{pointer}</code>
+            <code>
+              <AttributePath pointer={pointer} />
+            </code>
           </DropdownMenu.Label>
           <DropdownMenu.Item
             className={styles.menuItem}

@@ -30,8 +30,33 @@ export type ActivityPage = components['schemas']['IssueActivityPage'];
 
 /** Entries per page of the activity timeline. */
 export const ACTIVITY_PAGE_SIZE = 20;
+/** Occurrences read per request while looking for the cursor of a position. */
+const OCCURRENCE_WALK_PAGE = 100;
 /** Logs of an occurrence's trace shown inline. */
 export const TRACE_LOGS_LIMIT = 20;
+
+/** One cursor page of an issue's occurrences, newest first. */
+async function readOccurrences(
+  issueId: string,
+  cursor: OccurrenceCursor | null,
+  limit: number,
+): Promise<{ events: Occurrence[]; next_cursor: OccurrenceCursor | null }> {
+  const data = await call(
+    api.GET('/api/telemetry/issues/{issue_id}/events', {
+      params: {
+        path: { issue_id: issueId },
+        query: {
+          pagination: 'cursor',
+          limit: String(limit),
+          ...(cursor ? { cursor_time: cursor.time, cursor_id: cursor.id } : {}),
+        },
+      },
+    }),
+  );
+  // With `pagination=cursor` the service answers the envelope; an array is one last page.
+  if (Array.isArray(data)) return { events: data, next_cursor: null };
+  return { events: data.events, next_cursor: data.next_cursor };
+}
 
 const asV4 = (issue: components['schemas']['Issue']) => issue as IssueDetail;
 
@@ -60,21 +85,35 @@ export const issueDetailQueries = {
     queryOptions({
       queryKey: [...issueDetailQueries.issue(issueId), 'occurrences', cursor] as const,
       queryFn: async (): Promise<OccurrencePage> => {
-        const data = await call(
-          api.GET('/api/telemetry/issues/{issue_id}/events', {
-            params: {
-              path: { issue_id: issueId },
-              query: {
-                pagination: 'cursor',
-                limit: '1',
-                ...(cursor ? { cursor_time: cursor.time, cursor_id: cursor.id } : {}),
-              },
-            },
-          }),
-        );
-        // With `pagination=cursor` the service answers the envelope; an array is one page.
-        if (Array.isArray(data)) return { occurrence: data[0] ?? null, next_cursor: null };
-        return { occurrence: data.events[0] ?? null, next_cursor: data.next_cursor };
+        const page = await readOccurrences(issueId, cursor, 1);
+        return { occurrence: page.events[0] ?? null, next_cursor: page.next_cursor };
+      },
+      staleTime: 60_000,
+    }),
+  /**
+   * The cursor that reads the occurrence at `position` (counted from the latest, 1): found by
+   * reading the occurrences before it, newest first, following `next_cursor` exactly; null
+   * when the issue no longer has that many. The pager seeds the cursors it has seen, so going
+   * back to a newer occurrence is usually a cache read.
+   */
+  occurrenceCursor: (issueId: string, position: number) =>
+    queryOptions({
+      queryKey: [...issueDetailQueries.issue(issueId), 'occurrence-cursor', position] as const,
+      queryFn: async (): Promise<OccurrenceCursor | null> => {
+        let cursor: OccurrenceCursor | null = null;
+        let remaining = position - 1;
+        // Every page moves the cursor; an empty one still counts, so the walk always ends.
+        for (let reads = 0; remaining > 0 && reads < position; reads++) {
+          const page = await readOccurrences(
+            issueId,
+            cursor,
+            Math.min(remaining, OCCURRENCE_WALK_PAGE),
+          );
+          remaining -= page.events.length;
+          cursor = page.next_cursor;
+          if (cursor === null) return null;
+        }
+        return remaining > 0 ? null : cursor;
       },
       staleTime: 60_000,
     }),

@@ -1,6 +1,5 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import {
   issueDetailQueries,
   type IssueDetail,
@@ -19,18 +18,32 @@ import { IssueInvestigateButton } from '../investigate/issue-investigate-button'
 import { QueryBoundary } from '../../ui/query-boundary';
 import { BreadcrumbList } from './breadcrumb-list';
 import styles from './issue-detail.module.css';
+import { occurrenceOf, occurrenceSearch, type StackView } from './issue-search';
 import { relativeTime } from './relative-time';
 import { StackTraceView } from './stack-trace-view';
 import { TraceLogs } from './trace-logs';
+import { useIssueSearch, useSetIssueSearch } from './use-issue-search';
 
 /**
- * The occurrence being read (the latest first) and the pager through older ones. "Older"
- * follows the service's `next_cursor` exactly; "Newer" goes back to the cursor it came from.
+ * The occurrence being read (the latest first) and the pager through older ones, kept in the
+ * URL (`occurrence`, `before`) so the occurrence paged to is a link. "Older" follows the
+ * service's `next_cursor` exactly; "Newer" goes back to the cursor that read the newer one,
+ * remembered from paging or, on a link opened afresh, found again from the latest.
  */
 export function OccurrenceSection({ issue }: { issue: IssueDetail }) {
-  // The cursors that led here: empty = the latest occurrence.
-  const [trail, setTrail] = useState<OccurrenceCursor[]>([]);
-  const cursor = trail.at(-1) ?? null;
+  const search = useIssueSearch();
+  const setSearch = useSetIssueSearch();
+  const queryClient = useQueryClient();
+  const { position, cursor } = occurrenceOf(search);
+  const cursorAt = (at: number) => issueDetailQueries.occurrenceCursor(issue.id, at);
+  const go = (at: number, atCursor: OccurrenceCursor | null) =>
+    setSearch(occurrenceSearch(at, atCursor));
+  const newer = useMutation({
+    mutationFn: () => queryClient.fetchQuery(cursorAt(position - 1)),
+    // The issue may have lost occurrences since (retention): then the latest is read.
+    onSuccess: (found) => (found === null ? go(1, null) : go(position - 1, found)),
+  });
+  const stack: StackView = search.stack ?? 'frames';
   return (
     <section className={styles.card} aria-labelledby="occurrence-title">
       <QueryBoundary
@@ -52,12 +65,31 @@ export function OccurrenceSection({ issue }: { issue: IssueDetail }) {
         <OccurrencePage
           issue={issue}
           cursor={cursor}
-          position={trail.length + 1}
-          onOlder={(next) => setTrail([...trail, next])}
-          onNewer={() => setTrail(trail.slice(0, -1))}
-          onLatest={() => setTrail([])}
+          position={position}
+          newerPending={newer.isPending}
+          onOlder={(next) => {
+            newer.reset();
+            // Remember both cursors, so "Newer" from the next one needs no read.
+            queryClient.setQueryData(cursorAt(position).queryKey, cursor);
+            queryClient.setQueryData(cursorAt(position + 1).queryKey, next);
+            go(position + 1, next);
+          }}
+          onNewer={() => (position <= 2 ? go(1, null) : newer.mutate())}
+          onLatest={() => {
+            newer.reset();
+            go(1, null);
+          }}
+          stack={stack}
+          onStackChange={(view) =>
+            setSearch({ stack: view === 'frames' ? undefined : view }, { replace: true })
+          }
         />
       </QueryBoundary>
+      {newer.isError && (
+        <div className={styles.cardBody}>
+          <ErrorState error={newer.error} compact reset={() => newer.mutate()} />
+        </div>
+      )}
     </section>
   );
 }
@@ -66,16 +98,22 @@ function OccurrencePage({
   issue,
   cursor,
   position,
+  newerPending,
   onOlder,
   onNewer,
   onLatest,
+  stack,
+  onStackChange,
 }: {
   issue: IssueDetail;
   cursor: OccurrenceCursor | null;
   position: number;
+  newerPending: boolean;
   onOlder: (cursor: OccurrenceCursor) => void;
   onNewer: () => void;
   onLatest: () => void;
+  stack: StackView;
+  onStackChange: (view: StackView) => void;
 }) {
   const { data: page } = useSuspenseQuery(issueDetailQueries.occurrence(issue.id, cursor));
   // Read the next older page ahead, so "Older" answers at once.
@@ -121,7 +159,7 @@ function OccurrencePage({
           <Button
             size="sm"
             onClick={onNewer}
-            disabled={position === 1}
+            disabled={position === 1 || newerPending}
             aria-label="Newer occurrence"
           >
             ‹ Newer
@@ -144,13 +182,29 @@ function OccurrencePage({
           </EmptyState>
         </div>
       ) : (
-        <OccurrenceBody key={occurrence.id} occurrence={occurrence} issue={issue} />
+        <OccurrenceBody
+          key={occurrence.id}
+          occurrence={occurrence}
+          issue={issue}
+          stack={stack}
+          onStackChange={onStackChange}
+        />
       )}
     </>
   );
 }
 
-function OccurrenceBody({ occurrence, issue }: { occurrence: Occurrence; issue: IssueDetail }) {
+function OccurrenceBody({
+  occurrence,
+  issue,
+  stack,
+  onStackChange,
+}: {
+  occurrence: Occurrence;
+  issue: IssueDetail;
+  stack: StackView;
+  onStackChange: (view: StackView) => void;
+}) {
   const diagnostics = occurrence.diagnostics;
   const exception = diagnostics?.exception;
   return (
@@ -193,6 +247,8 @@ function OccurrenceBody({ occurrence, issue }: { occurrence: Occurrence; issue: 
         {occurrence.stack_trace ? (
           <StackTraceView
             text={occurrence.stack_trace}
+            view={stack}
+            onViewChange={onStackChange}
             exceptionLine={
               exception
                 ? `${exception.type}${exception.value ? `: ${exception.value}` : ''}`

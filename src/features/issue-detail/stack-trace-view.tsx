@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { innermostFirst, parseStackTrace, type StackFrame } from '../../lib/stack-frames';
 import { Button } from '../../ui/button';
 import styles from './issue-detail.module.css';
+import type { StackView } from './issue-search';
 
 type Run = { inApp: true; frame: StackFrame } | { inApp: false; frames: StackFrame[] };
 
@@ -20,23 +21,29 @@ function runsOf(frames: StackFrame[]): Run[] {
 /**
  * A stack trace as frames, innermost (where it failed) first. Application frames stand out;
  * runs of library frames fold into one line that opens. "Raw" shows the text as sent. All
- * of it is text: nothing in a stack is markup or a link.
+ * of it is text: nothing in a stack is markup or a link. The view (`frames`, `all` frames
+ * unfolded, `raw`) is the page's to keep (in its URL); a stack not read as frames is raw.
  */
 export function StackTraceView({
   text,
   exceptionLine,
+  view,
+  onViewChange,
 }: {
   text: string;
   /** `Type: value`, already shown above the stack: not repeated under the frames. */
   exceptionLine: string;
+  view: StackView;
+  onViewChange: (view: StackView) => void;
 }) {
   const parsed = useMemo(() => parseStackTrace(text), [text]);
   const otherLines = parsed.header.filter(
     (l) => l.trim() !== exceptionLine && l.trim() !== 'Traceback (most recent call last):',
   );
   const frames = useMemo(() => innermostFirst(parsed), [parsed]);
-  const [raw, setRaw] = useState(parsed.frames.length === 0);
-  const [expanded, setExpanded] = useState(false);
+  const raw = parsed.frames.length === 0 || view === 'raw';
+  const expanded = view === 'all';
+  const setExpanded = (all: boolean) => onViewChange(all ? 'all' : 'frames');
   const inApp = frames.filter((f) => f.inApp).length;
 
   return (
@@ -54,7 +61,12 @@ export function StackTraceView({
                 {expanded ? 'Fold library frames' : 'Show all frames'}
               </Button>
             )}
-            <Button size="sm" variant="ghost" aria-pressed={raw} onClick={() => setRaw(!raw)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-pressed={raw}
+              onClick={() => onViewChange(raw ? 'frames' : 'raw')}
+            >
               {raw ? 'Frames' : 'Raw'}
             </Button>
           </span>

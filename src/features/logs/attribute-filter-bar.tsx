@@ -2,11 +2,13 @@ import { Popover } from 'radix-ui';
 import { useState, type ComponentProps } from 'react';
 import type { CatalogParams } from '../../api/queries/logs';
 import {
+  describeComparison,
   describeFilter,
   draftOf,
   MAX_ATTRIBUTE_FILTERS,
   type AttributeFilter,
 } from '../../lib/attribute-filter';
+import { AttributePath } from '../../ui/attribute-path';
 import { buttonClass } from '../../ui/button';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import popover from '../../ui/popover.module.css';
@@ -117,13 +119,14 @@ function EditorPopover({
   );
 }
 
+/** The chip's text: the path as a person reads it, then the comparison (`describeFilter`). */
 function FilterText({ filter }: { filter: AttributeFilter }) {
-  const text = describeFilter(filter);
-  const rest = text.slice(filter.path.length);
   return (
     <>
-      <code className={styles.chipPath}>{filter.path}</code>
-      <span className={styles.chipRest}>{rest}</span>
+      <code className={styles.chipPath}>
+        <AttributePath pointer={filter.path} />
+      </code>
+      <span className={styles.chipRest}>{describeComparison(filter)}</span>
     </>
   );
 }

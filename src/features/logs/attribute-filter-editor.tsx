@@ -10,6 +10,8 @@ import {
   type AttributeType,
   type FilterDraft,
 } from '../../lib/attribute-filter';
+import { displayPointer } from '../../lib/json-pointer';
+import { AttributePath } from '../../ui/attribute-path';
 import { Button } from '../../ui/button';
 import styles from './attribute-filter-editor.module.css';
 import { AttributePathPicker } from './attribute-path-picker';
@@ -116,7 +118,9 @@ function DraftForm({
       <div className={styles.pathRow}>
         <div className={styles.pathText}>
           <span className={styles.fieldLabel}>Attribute</span>
-          <code className={styles.path}>{draft.path}</code>
+          <code className={styles.path}>
+            <AttributePath pointer={draft.path} />
+          </code>
           <span className={styles.type}>{typeNames[draft.type]}</span>
         </div>
         <Button size="sm" variant="ghost" onClick={onChangePath}>
@@ -213,10 +217,10 @@ function DraftForm({
 
 function hintFor(draft: FilterDraft): string {
   if (draft.operator === 'exists') {
-    return `Keeps logs that have ${draft.path} with a ${typeNames[draft.type]} value.`;
+    return `Keeps logs that have ${displayPointer(draft.path)} with a ${typeNames[draft.type]} value.`;
   }
   if (draft.operator === 'ne') {
-    return `Keeps logs that have ${draft.path} with another value (logs without it are left out).`;
+    return `Keeps logs that have ${displayPointer(draft.path)} with another value (logs without it are left out).`;
   }
   if (draft.type === 'string') {
     return draft.caseSensitive ? 'Compared exactly, case included.' : 'Compared ignoring case.';

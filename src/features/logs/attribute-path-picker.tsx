@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { logsQueries, type CatalogParams, type LogAttribute } from '../../api/queries/logs';
 import { catalogSearchOf } from '../../lib/attribute-filter';
 import { formatUtcDateTime } from '../../lib/format-time';
+import { AttributePath } from '../../ui/attribute-path';
 import { ErrorState } from '../../ui/error-state';
 import { SearchIcon } from '../../ui/icons';
 import styles from '../../ui/command-picker.module.css';
@@ -35,8 +36,11 @@ export function AttributePathPicker({
 }) {
   const id = useId();
   const [text, setText] = useState('');
+  // Typed the way paths are shown; sent as the pointer substring it means.
   const typed = catalogSearchOf(text);
-  const settled = useDebouncedValue(typed.ok ? typed.search : undefined, 250);
+  const settledText = useDebouncedValue(text, 250);
+  const settledCheck = catalogSearchOf(settledText);
+  const settled = settledCheck.ok ? settledCheck.search : undefined;
   const params: CatalogParams = settled === undefined ? catalog : { ...catalog, search: settled };
   const query = useInfiniteQuery({
     ...logsQueries.catalog(params),
@@ -67,7 +71,9 @@ export function AttributePathPicker({
         />
       </div>
       <p id={`${id}-help`} className={typed.ok ? styles.help : styles.problem}>
-        {typed.ok ? 'Paths seen in this scope and time range, most common first.' : typed.problem}
+        {typed.ok
+          ? 'Paths seen in this scope and time range, most common first. Nested keys read a › b.'
+          : typed.problem}
       </p>
       {query.isError ? (
         <div className={styles.error}>
@@ -78,8 +84,8 @@ export function AttributePathPicker({
           {query.isPending && <Command.Loading>Loading paths…</Command.Loading>}
           {!query.isPending && (
             <Command.Empty className={styles.empty}>
-              {params.search
-                ? `No attribute path contains “${params.search}” in this range.`
+              {settled !== undefined
+                ? `No attribute path contains “${settledText.trim()}” in this range.`
                 : 'No attributes were seen in this scope and time range.'}
             </Command.Empty>
           )}
@@ -94,7 +100,7 @@ export function AttributePathPicker({
                 disabled={chosen}
                 title={`Seen in ${a.observed_count.toLocaleString('en-US')} logs; last ${formatUtcDateTime(a.last_seen_at)}`}
               >
-                <span className={styles.label}>{a.path}</span>
+                <AttributePath pointer={a.path} className={styles.label} />
                 <span className={styles.type} data-type={a.type}>
                   {typeLabels[a.type]}
                 </span>

@@ -2,6 +2,8 @@ import { useRouterState } from '@tanstack/react-router';
 import { memo, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { Log } from '../../api/queries/logs';
 import { formatUtcDateTime } from '../../lib/format-time';
+import { displayPointer } from '../../lib/json-pointer';
+import { AttributePath } from '../../ui/attribute-path';
 import { Button } from '../../ui/button';
 import { CloseIcon } from '../../ui/icons';
 import type { NextPageState } from '../../ui/list-end-row';
@@ -107,11 +109,13 @@ export function LogList({
           </span>
           {columns.map((path) => (
             <span key={path} role="columnheader" className={`${cell} ${styles.attrHead}`}>
-              <code title={path}>{path}</code>
+              <code title={displayPointer(path)}>
+                <AttributePath pointer={path} />
+              </code>
               <button
                 type="button"
                 className={styles.removeColumn}
-                aria-label={`Remove column ${path}`}
+                aria-label={`Remove column ${displayPointer(path)}`}
                 onClick={() => onRemoveColumn(path)}
               >
                 <CloseIcon size={12} />
@@ -215,7 +219,7 @@ const LogRow = memo(function LogRow({
             key={path}
             role="cell"
             className={`${cell} ${styles.attr}`}
-            title={value ?? `${path} is not set`}
+            title={value ?? `${displayPointer(path)} is not set`}
           >
             {value ?? <span className={styles.absent}>—</span>}
           </span>

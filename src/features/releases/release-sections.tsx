@@ -23,8 +23,10 @@ import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { SeverityBadge } from '../../ui/severity-badge';
 import { releaseListSearches, releaseReadFilters } from './release-links';
+import { openSectionsOf, openSectionsSearch } from './release-search';
 import styles from './release-sections.module.css';
 import { SIGNAL_ORDER, type SignalKey } from './release-view';
+import { useReleaseSearch, useSetReleaseSearch } from './use-release-search';
 
 /** Items each section shows before pointing to its page (or loading more). */
 const SHOWN = 8;
@@ -75,19 +77,19 @@ const SECTION_META: Record<
 /**
  * The release's signals in the spec's order (issues, traces, logs, actions, metrics). The
  * section the row's `next_action` names is marked "Start here" and open; the others open on
- * demand (and only then read their list).
+ * demand (and only then read their list). Which are open is in the URL (`open`), so a link
+ * shows the sections its sender had open.
  */
 export function ReleaseSections({ row, start }: { row: ReleaseRow; start: SignalKey | null }) {
-  const [open, setOpen] = useState<ReadonlySet<SignalKey>>(
-    () => new Set(start === null ? [] : [start]),
-  );
-  const toggle = (key: SignalKey) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const { open: openText } = useReleaseSearch();
+  const setSearch = useSetReleaseSearch();
+  const open = openSectionsOf(openText, start);
+  const toggle = (key: SignalKey) => {
+    const next = new Set(open);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setSearch({ open: openSectionsSearch(next, start) });
+  };
   return (
     <div className={styles.sections}>
       {SIGNAL_ORDER.map((key) => (

@@ -6,6 +6,8 @@ import { listFiltersOf, listSearchOf, logsSearchSchema } from '../../features/lo
 
 export const Route = createFileRoute('/_app/logs')({
   validateSearch: logsSearchSchema,
+  // The selected log belongs to one project: a change of projects closes it.
+  staticData: { scopeBound: { project: ['log'] } },
   // Only what selects the logs reloads the list: opening a log or adding a column does not.
   loaderDeps: ({ search }) => listSearchOf(search),
   loader: async ({ context, deps }) => {

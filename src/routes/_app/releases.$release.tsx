@@ -10,6 +10,8 @@ import {
 
 export const Route = createFileRoute('/_app/releases/$release')({
   validateSearch: releaseSearchSchema,
+  // The highlighted deployment is one project's: a change of projects lets it go.
+  staticData: { scopeBound: { project: ['deployment'] } },
   // Only what names the row reloads it: the highlighted deployment does not.
   loaderDeps: ({ search }) => rowSearchOf(search),
   loader: async ({ context, params, deps }) => {
