@@ -16,9 +16,9 @@ test('usage: the quota banner follows ingestion from ok to warning to blocked, a
   request,
 }) => {
   test.setTimeout(120_000);
-  // A free plan of ten issue events: 8 is the 80% warning, 10 is blocked.
+  // A pro plan (the demo owner's) of ten issue events: 8 is the 80% warning, 10 is blocked.
   const service = await startOwnService({
-    env: { LOOKOUT_PLAN_QUOTAS: JSON.stringify({ free: { issue_events: 10 } }) },
+    env: { LOOKOUT_PLAN_QUOTAS: JSON.stringify({ pro: { issue_events: 10 } }) },
   });
   try {
     const creds = service.credentials();

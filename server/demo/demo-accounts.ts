@@ -3,6 +3,7 @@ import path from 'node:path';
 import { issuePersonalToken } from '../auth/credentials';
 import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
 import { slugify } from '../domain/slug';
+import { subscriptionFor } from '../domain/subscription';
 import type { Deps } from '../http/app-env';
 import { PROJECT_KEYS, PROJECT_NAMES } from './world-model';
 
@@ -33,8 +34,9 @@ const teams = [
 const projectNames = PROJECT_KEYS.map((key) => PROJECT_NAMES[key]);
 
 /**
- * Creates the demo organization, its members and teams, and the projects with ingest keys.
- * Only runs on an empty store; `writeDemoCredentials` then writes the credentials file.
+ * Creates the demo organization, its members and teams, and the projects with ingest keys,
+ * and puts the owner on the pro plan. Only runs on an empty store; `writeDemoCredentials`
+ * then writes the credentials file.
  */
 export async function seedDemoAccounts(
   deps: Deps,
@@ -94,6 +96,11 @@ export async function seedDemoAccounts(
   const owner = people[0];
   const ownerId = accountIds[0];
   if (!owner || !ownerId) throw new Error('demo world has no owner');
+  // The owner pays for the organization: on the free plan (no projects per organization) its
+  // three projects would be over the plan's limit. The other members stay on the free plan.
+  const pro = subscriptionFor({ tier: 'pro' }, now);
+  if (!pro.ok) throw new Error(pro.error);
+  await deps.store.usage.setPlan(ownerId, pro.subscription);
   return {
     credentials: {
       email: owner.email,

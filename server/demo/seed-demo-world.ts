@@ -1,6 +1,5 @@
 import { createApp } from '../app';
 import { createRateLimiter } from '../http/rate-limit';
-import { subscriptionFor } from '../domain/subscription';
 import type { Deps } from '../http/app-env';
 import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
@@ -61,16 +60,14 @@ export function describeSeed(r: SeedResult): string {
 }
 
 /**
- * The service's first start with the demo on: put the demo owner on the pro plan (the
- * documented way a demo account gets its plan; the world does not fit the free quotas),
- * then send two weeks of telemetry through the app's own ingest routes. The app used for
+ * The service's first start with the demo on, after the accounts (whose owner is on the pro
+ * plan: the world does not fit the free quotas): send two weeks of telemetry through the
+ * app's own ingest routes. The app used for
  * seeding is built like the served one but without access-log lines for its few hundred
  * requests; errors are still logged.
  */
 export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise<SeedResult> {
   const { demoScale: scale, demoSeed: seed } = deps.config;
-  const pro = subscriptionFor({ tier: 'pro' }, deps.now());
-  if (pro.ok) await deps.store.usage.setPlan(demo.ownerAccountId, pro.subscription);
   const app = createApp({
     ...deps,
     log: { info: () => {}, error: deps.log.error },

@@ -66,7 +66,11 @@ export type SubscriptionLimits = {
   invitations_per_day: number;
 };
 
-/** The spec fixes 0 for a free account; the paid values are ours. */
+/**
+ * The spec fixes 0 for a free account; the paid values are ours. Projects per organization is
+ * generous on purpose: a team's services each get a project, and a limit that bites early
+ * pushes people to mix applications in one project.
+ */
 export const subscriptionLimits: Record<PlanTier, SubscriptionLimits> = {
   free: {
     organizations: 0,
@@ -77,13 +81,13 @@ export const subscriptionLimits: Record<PlanTier, SubscriptionLimits> = {
   pro: {
     organizations: 3,
     members_per_organization: 10,
-    projects_per_organization: 10,
+    projects_per_organization: 50,
     invitations_per_day: 20,
   },
   scale: {
     organizations: 10,
     members_per_organization: 50,
-    projects_per_organization: 50,
+    projects_per_organization: 200,
     invitations_per_day: 100,
   },
 };

@@ -202,10 +202,18 @@ describe('GET /api/account/subscription', () => {
   });
 
   it('accepts the browser session cookie alone', async () => {
-    const s = await signIn(svc.baseUrl, 'demo@lookout.dev', 'lookout-demo');
+    const s = await signIn(svc.baseUrl, 'chen@lookout.dev', 'lookout-demo');
     const res = await call(svc.baseUrl, 'GET', '/api/account/subscription', { session: s.session });
     expect(res.status, res.text).toBe(200);
     expect((res.body as { tier: string }).tier).toBe('free');
+  });
+
+  it('the demo owner is on the pro plan from the first start (its organization holds projects)', async () => {
+    const owner = await svc.deps.store.accounts.byEmail('demo@lookout.dev');
+    expect(await svc.deps.store.usage.subscriptionOf(owner!.id)).toMatchObject({
+      tier: 'pro',
+      state: 'active',
+    });
   });
 
   it('demo members stay on the free plan so the console can show the gate', async () => {

@@ -32,7 +32,23 @@ describe('account bearer rules', () => {
       email: 'demo@lookout.dev',
       name: 'Ada Okafor',
       organizations: [
-        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Acme Shop', role: 'owner' },
+        {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          name: 'Acme Shop',
+          role: 'owner',
+          // The plan the organization follows (its owner's, the demo owner on pro) and its gates.
+          plan: {
+            tier: 'pro',
+            state: 'active',
+            access_state: 'active',
+            projects: 3,
+            projects_per_organization: 50,
+            project_creation_blocker: null,
+            ingest_key_creation_blocker: null,
+            next: expect.any(String),
+            next_action: { code: 'create_or_manage_organization', target: 'organization' },
+          },
+        },
       ],
     });
   });

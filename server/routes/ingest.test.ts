@@ -1176,15 +1176,15 @@ describe('ingestion: usage limits', () => {
       pro.accountId,
     ])) as { plan_tier: string };
     expect(plan.plan_tier).toBe('pro');
-    // The demo owner is on the free plan, whose allowance is untouched here.
-    const demoKey = svc.creds.projects[0]?.ingest_key ?? '';
-    const demo = await ingest(
+    // An account on the free plan, whose allowance is untouched here.
+    const free = await createTenant(svc);
+    const res = await ingest(
       svc,
       NATIVE,
-      demoKey,
+      free.ingestKey,
       nativeBody({ issues: [issueItem(), issueItem(), issueItem()] }),
     );
-    expect(demo.body).toEqual(nativeCounts({ issues: 3 }));
+    expect(res.body).toEqual(nativeCounts({ issues: 3 }));
   });
 
   it('issue_events: up to the quota is accepted; the batch that would pass it is 429 and stores nothing', async () => {

@@ -38,11 +38,11 @@ describe('POST /api/organizations', () => {
   });
   afterAll(() => svc.close());
 
-  it('a free account is refused with 403 and the choose_plan action, and nothing is created', async () => {
+  it('a free account is refused with 402 subscription_required and choose_plan, and nothing is created', async () => {
     const chen = await signIn(svc.baseUrl, 'chen@lookout.dev', 'lookout-demo');
     const before = await readiness(chen.accessToken);
     const res = await create('Chen Labs', { token: chen.accessToken });
-    expectError(res, 403, 'organization_creation_blocked', {
+    expectError(res, 402, 'subscription_required', {
       code: 'choose_plan',
       target: 'pricing',
     });
@@ -62,10 +62,12 @@ describe('POST /api/organizations', () => {
     const org = res.body as Organization;
     expect(org).toEqual({ id: expect.any(String), name: 'Research Lab', role: 'owner' });
     const me = await call(svc.baseUrl, 'GET', '/api/account', { token });
-    expect((me.body as { organizations: Organization[] }).organizations).toContainEqual(org);
+    expect((me.body as { organizations: Organization[] }).organizations).toContainEqual(
+      expect.objectContaining(org),
+    );
   });
 
-  it('the new organization counts toward the limit; at the limit it is 403 manage_organization_limit', async () => {
+  it('the new organization counts toward the limit; at the limit it is 422 organization_limit_exceeded', async () => {
     // The tenant owned one organization, then created one: pro allows 3.
     const limit = (await readiness()).limits.organizations;
     expect(limit).toBe(3);
@@ -74,13 +76,14 @@ describe('POST /api/organizations', () => {
     expect(full.organization_creation_allowed).toBe(false);
     expect(full.organization_creation_blocker).toBe('organization_limit_exceeded');
     const res = await create('Fourth');
-    expectError(res, 403, 'organization_creation_blocked', {
+    expectError(res, 422, 'organization_limit_exceeded', {
       code: 'manage_organization_limit',
       target: 'organization',
     });
     expect(res.body).toMatchObject({
       next: full.next,
       organization_creation_blocker: 'organization_limit_exceeded',
+      limit: 'organizations',
     });
   });
 
@@ -91,18 +94,19 @@ describe('POST /api/organizations', () => {
       Array.from({ length: room + 3 }, (_, i) => create(`Parallel ${i}`)),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(room);
-    expect(results.filter((r) => r.status === 403)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(3);
     expect((await readiness()).organization_creation_blocker).toBe('organization_limit_exceeded');
   });
 
   it.each(['past_due', 'paused', 'canceled'])(
-    'a %s subscription is 403 resume_subscription',
+    // No organization exists yet to be paused (423): the action needs a paid plan in force.
+    'a %s subscription is 402 subscription_required with resume_subscription',
     async (state) => {
       const other = await createTenant(svc, { password: 'other-password' });
       const t = (await signIn(svc.baseUrl, other.email, other.password)).accessToken;
       await setPlan(other.email, 'pro', { state });
       const res = await create('Paused Org', { token: t });
-      expectError(res, 403, 'organization_creation_blocked', {
+      expectError(res, 402, 'subscription_required', {
         code: 'resume_subscription',
         target: 'billing',
       });

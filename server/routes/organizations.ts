@@ -1,13 +1,25 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { newId } from '../domain/secrets';
 import { slugify } from '../domain/slug';
-import { blockerAction, organizationBlocker, subscriptionLimits } from '../domain/subscription';
+import { organizationCreationCode } from '../domain/plan-gates';
+import {
+  blockerAction,
+  ORGANIZATION_BLOCKERS,
+  organizationBlocker,
+  subscriptionLimits,
+} from '../domain/subscription';
 import { requireAccount } from '../http/account-auth';
-import { ApiError, fail } from '../http/api-error';
+import { fail, type ApiError } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { withIdempotency } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
-import { bearerOrSessionSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import {
+  bearerOrSessionSecurity,
+  ErrorEnvelopeSchema,
+  errorResponses,
+  jsonContent,
+} from '../http/openapi-shared';
+import { gateRefusal } from '../http/plan-gate';
 import { SlugTakenError } from '../store/slug-taken';
 import { subscriptionView } from '../views/subscription-view';
 
@@ -22,13 +34,27 @@ const OrganizationSchema = z
   })
   .openapi('Organization');
 
+const blockedResponse = (description: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: ErrorEnvelopeSchema.extend({
+        organization_creation_blocker: z
+          .enum(ORGANIZATION_BLOCKERS)
+          .optional()
+          .openapi({ description: "The readiness read's blocker, when the gate refused." }),
+      }),
+    },
+  },
+});
+
 const createOrganization = createRoute({
   method: 'post',
   path: '/api/organizations',
   tags: ['account'],
   summary: 'Create an organization',
   description:
-    "Ours (the spec has no organization-creation route; its subscription readiness gates exactly this). Allowed only when `GET /api/account/subscription` answers `organization_creation_allowed`; otherwise `403 organization_creation_blocked` with that read's `next`, its blocker in `organization_creation_blocker`, and the blocker's `next_action` (`choose_plan`/`pricing`, `resume_subscription`/`billing`, `manage_organization_limit`/`organization`). The caller becomes the owner; the organization counts toward `limits.organizations`. Optional `Idempotency-Key`. Account bearer or browser session.",
+    "Ours (the spec has no organization-creation route; its subscription readiness gates exactly this). Allowed only when `GET /api/account/subscription` answers `organization_creation_allowed`; otherwise refused with the spec's codes, that read's `next`, its blocker in `organization_creation_blocker`, and the blocker's `next_action`: `subscription_required` blocker → `402 subscription_required` (`choose_plan`/`pricing`); `subscription_inactive` → `402 subscription_required` (`resume_subscription`/`billing`: no organization exists yet to be paused, so `423 organization_paused` does not fit; the action needs a paid plan in force); `organization_limit_exceeded` → `422 organization_limit_exceeded` with `limit: \"organizations\"` (`manage_organization_limit`/`organization`). The caller becomes the owner; the organization counts toward `limits.organizations`. Optional `Idempotency-Key`. Account bearer or browser session.",
   security: bearerOrSessionSecurity,
   request: {
     headers: z.object({
@@ -48,31 +74,13 @@ const createOrganization = createRoute({
   },
   responses: {
     200: jsonContent(OrganizationSchema, 'The new organization, owned by the caller.'),
-    403: {
-      description:
-        'Organization creation is blocked by the subscription (`organization_creation_blocked`).',
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              error: z.string(),
-              code: z.literal('organization_creation_blocked'),
-              next: z.string().openapi({ description: 'Display text; never parse it.' }),
-              next_action: z.object({
-                code: z.enum(['choose_plan', 'resume_subscription', 'manage_organization_limit']),
-                target: z.enum(['pricing', 'billing', 'organization']),
-              }),
-              organization_creation_blocker: z.enum([
-                'subscription_required',
-                'subscription_inactive',
-                'organization_limit_exceeded',
-              ]),
-            })
-            .openapi('OrganizationCreationBlocked'),
-        },
-      },
-    },
-    ...errorResponses(400, 401, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 409, 413, 415),
+    402: blockedResponse(
+      'The account is on the free plan (`choose_plan`/`pricing`), or its subscription is past due, paused or canceled (`resume_subscription`/`billing`): `subscription_required`.',
+    ),
+    422: blockedResponse(
+      'A value is invalid (`validation_failed`), or the account owns as many organizations as its plan allows (`organization_limit_exceeded`, `limit` `organizations`, `manage_organization_limit`/`organization`).',
+    ),
   },
 });
 
@@ -83,14 +91,15 @@ async function blocked(deps: Deps, accountId: string): Promise<ApiError> {
   const owned = await deps.store.usage.ownedOrganizationCount(accountId);
   const view = subscriptionView(accountId, subscription, owned, deps.now());
   const blocker = view.organization_creation_blocker ?? 'organization_limit_exceeded';
-  return new ApiError({
-    status: 403,
-    code: 'organization_creation_blocked',
-    error: 'this account cannot create an organization now',
-    next: view.next,
-    nextAction: { ...blockerAction[blocker] },
-    extra: { organization_creation_blocker: blocker },
-  });
+  return gateRefusal(
+    organizationCreationCode[blocker],
+    view.next,
+    {
+      organization_creation_blocker: blocker,
+      ...(blocker === 'organization_limit_exceeded' ? { limit: 'organizations' } : {}),
+    },
+    blockerAction[blocker],
+  );
 }
 
 export function registerOrganizationRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {

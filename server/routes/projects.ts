@@ -1,13 +1,26 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import {
+  ingestKeyBlocker,
+  organizationNext,
+  projectBlocker,
+  type OrganizationPlan,
+} from '../domain/plan-gates';
 import { hashToken, newId, newToken } from '../domain/secrets';
+import { subscriptionLimits } from '../domain/subscription';
 import { slugify } from '../domain/slug';
 import { requireAccount } from '../http/account-auth';
 import { fail } from '../http/api-error';
 import type { AppEnv, Deps } from '../http/app-env';
 import { withIdempotency } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
-import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
+import {
+  bearerSecurity,
+  ErrorEnvelopeSchema,
+  errorResponses,
+  jsonContent,
+} from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
+import { gateRefusal, organizationPlanOf } from '../http/plan-gate';
 import type { ReadableProject } from '../store/records';
 import { SlugTakenError } from '../store/slug-taken';
 
@@ -46,6 +59,14 @@ const IdempotencyHeader = z.object({
     .openapi({ description: 'Optional retry key: 1 to 128 visible ASCII characters.' }),
 });
 
+const gateResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+});
+
+const GATE_DOC =
+  "Subscription gate (spec: Subscription readiness, Limits, Errors): an organization follows its owner's plan, the account that pays its usage, whoever the caller is (an admin on the free plan may add a project to a paid organization; an owner on the free plan may not add one to their own). `GET /api/account` shows each organization's gate (`plan`) before the write.";
+
 const listProjects = createRoute({
   method: 'get',
   path: '/api/projects',
@@ -64,8 +85,7 @@ const createProject = createRoute({
   path: '/api/projects',
   tags: ['projects'],
   summary: 'Create a project',
-  description:
-    "Creates a project in one of the caller's organizations (owner or admin role). `organization_id` may be omitted when the caller belongs to exactly one organization. Optional `Idempotency-Key`.",
+  description: `Creates a project in one of the caller's organizations (owner or admin role). \`organization_id\` may be omitted when the caller belongs to exactly one organization. Optional \`Idempotency-Key\`. ${GATE_DOC} Refusals, checked in this order: an owner on the free plan (\`projects_per_organization\` 0) is \`402 subscription_required\` (\`choose_plan\`/\`pricing\`); an owner whose subscription is past_due, paused or canceled (\`access_state\` paused) is \`423 organization_paused\` (\`resume_subscription\`/\`billing\`); an organization holding \`projects_per_organization\` projects is \`422 organization_limit_exceeded\` with \`limit: "projects_per_organization"\` (\`manage_organization_limit\`/\`organization\`). The spec has no project-limit code; \`organization_limit_exceeded\` is the code of a limit of the organization's plan, and \`limit\` names which. The limit is checked again in the write's transaction, so concurrent creates cannot pass it.`,
   security: bearerSecurity,
   request: {
     headers: IdempotencyHeader,
@@ -83,7 +103,14 @@ const createProject = createRoute({
   },
   responses: {
     200: jsonContent(ProjectSchema, 'The new project.'),
-    ...errorResponses(400, 401, 403, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 409, 413, 415),
+    402: gateResponse("The organization's owner is on the free plan (`subscription_required`)."),
+    422: gateResponse(
+      'A value is invalid (`validation_failed`), or the organization holds as many projects as its plan allows (`organization_limit_exceeded`, `limit` `projects_per_organization`).',
+    ),
+    423: gateResponse(
+      "The owner's subscription is past due, paused or canceled (`organization_paused`).",
+    ),
   },
 });
 
@@ -92,8 +119,7 @@ const createIngestKey = createRoute({
   path: '/api/projects/{project_id}/ingest-keys',
   tags: ['projects'],
   summary: 'Create an ingest key for a project',
-  description:
-    'Owner or admin of the project organization. The key is stored hashed; its value is returned once. Optional `Idempotency-Key`: a replay returns the same key.',
+  description: `Owner or admin of the project organization. The key is stored hashed; its value is returned once. Optional \`Idempotency-Key\`: a replay returns the same key. ${GATE_DOC} Keys count toward no limit, so the free plan may create them for existing projects (their telemetry is received within the free allowances); an owner whose subscription is past_due, paused or canceled makes it \`423 organization_paused\` (\`resume_subscription\`/\`billing\`).`,
   security: bearerSecurity,
   request: {
     params: z.object({
@@ -118,6 +144,9 @@ const createIngestKey = createRoute({
   responses: {
     200: jsonContent(IngestKeySchema, 'The new ingest key, with its value.'),
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    423: gateResponse(
+      "The owner's subscription is past due, paused or canceled (`organization_paused`).",
+    ),
   },
 });
 
@@ -129,6 +158,16 @@ export const projectView = (p: ReadableProject) => ({
   role: p.role,
   created_at: new Date(p.createdAt).toISOString(),
 });
+
+/** Why a project cannot be added to the organization, in the spec's envelope. */
+function projectRefusal(plan: OrganizationPlan | null) {
+  const blocker = projectBlocker(plan) ?? 'organization_limit_exceeded';
+  return gateRefusal(
+    blocker,
+    organizationNext(plan),
+    blocker === 'organization_limit_exceeded' ? { limit: 'projects_per_organization' } : {},
+  );
+}
 
 export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
@@ -157,6 +196,10 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
       if (!membership) throw fail.notFound('organization not found');
       if (membership.role === 'member')
         throw fail.forbidden('only owners and admins can create projects');
+      const plan = await organizationPlanOf(deps, membership.organizationId);
+      const blocker = projectBlocker(plan);
+      if (blocker !== null || plan === null) throw projectRefusal(plan);
+      const limit = subscriptionLimits[plan.subscription.tier].projects_per_organization;
       const base = slugify(body.name);
       for (;;) {
         let slug = base;
@@ -170,13 +213,17 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
           createdAt: deps.now(),
         };
         const view = projectView({ ...row, role: membership.role });
+        let created: boolean;
         try {
-          await deps.store.projects.create(row, remember(view));
-          return view;
+          created = await deps.store.projects.createWithinLimit(row, limit, remember(view));
         } catch (err) {
           // A concurrent create (here or on another instance) took the slug after the check.
           if (!(err instanceof SlugTakenError)) throw err;
+          continue;
         }
+        // Another create filled the organization between the check and the write.
+        if (!created) throw projectRefusal(await organizationPlanOf(deps, row.organizationId));
+        return view;
       }
     });
     return c.json(created, 200);
@@ -196,6 +243,9 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         if (!project) throw fail.notFound('project not found');
         if (project.role === 'member')
           throw fail.forbidden('only owners and admins can create ingest keys');
+        const plan = await organizationPlanOf(deps, project.organizationId);
+        const blocker = ingestKeyBlocker(plan);
+        if (blocker !== null) throw gateRefusal(blocker, organizationNext(plan));
         const key = newToken('ingest');
         const now = deps.now();
         const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;

@@ -103,6 +103,16 @@ export interface CredentialsStore {
 export interface ProjectsStore {
   /** With a receipt, the replay record is written in the same transaction as the project. */
   create(row: ProjectRow, receipt?: IdempotencyReceipt | null): Promise<void>;
+  /**
+   * Creates the project in one transaction with the check that its organization holds fewer
+   * than `maxProjects`, so concurrent creates cannot pass the plan's limit. False (nothing
+   * written) when it already holds `maxProjects`.
+   */
+  createWithinLimit(
+    row: ProjectRow,
+    maxProjects: number,
+    receipt?: IdempotencyReceipt | null,
+  ): Promise<boolean>;
   readableBy(accountId: string): Promise<ReadableProject[]>;
   readable(accountId: string, projectId: string): Promise<ReadableProject | null>;
   slugTaken(organizationId: string, slug: string): Promise<boolean>;
@@ -326,6 +336,13 @@ export interface UsageStore {
   ownedProjects(accountId: string): Promise<string[]>;
   /** How many organizations the account owns. */
   ownedOrganizationCount(accountId: string): Promise<number>;
+  /**
+   * The plan an organization follows: its owner's subscription (the first owner by account id,
+   * the account `billingAccountOf` charges), and how many projects it holds. Null without owner.
+   */
+  organizationPlan(
+    organizationId: string,
+  ): Promise<{ accountId: string; subscription: Subscription; projects: number } | null>;
   /** Counted usage of the owned projects per day and stream, from `since` (a UTC day) on. */
   dailyUsage(accountId: string, since: number): Promise<DailyUsageRow[]>;
   /** Events SDKs reported dropped for the owned projects, from `since` (a UTC day) on. */

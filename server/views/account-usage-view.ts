@@ -1,6 +1,6 @@
 import type { PlanQuota } from '../domain/plans';
 import { readQuota, WARNING_THRESHOLD, type QuotaReading } from '../domain/quota-state';
-import { planStatusOf, type Subscription } from '../domain/subscription';
+import { accessStateOf, planStatusOf, type Subscription } from '../domain/subscription';
 import { STREAMS, type UsageByStream } from '../domain/usage';
 import type { DailyUsageRow, DroppedEventsRow } from '../store/store';
 
@@ -37,7 +37,7 @@ export function usageRows(
   };
 }
 
-function nextText(q: QuotaReading, reset: string): string {
+function quotaNext(q: QuotaReading, reset: string): string {
   switch (q.state) {
     case 'ok':
       return `Usage is below ${WARNING_THRESHOLD * 100}% of every allowance; keep sending telemetry.`;
@@ -46,6 +46,17 @@ function nextText(q: QuotaReading, reset: string): string {
     case 'blocked':
       return `An ${q.limit ?? ''} allowance is used up: telemetry of that type is refused (429 usage_limit_exceeded) until ${reset}. Wait for the reset or change the plan.`;
   }
+}
+
+/**
+ * The quota's step, and what a paused subscription changes: ingestion goes on within the
+ * allowances (the spec's only ingestion refusal is the usage limit), while the writes the
+ * subscription gates are refused, as subscription readiness and those routes say.
+ */
+function nextText(q: QuotaReading, reset: string, s: Subscription): string {
+  const quota = quotaNext(q, reset);
+  if (accessStateOf(s.state) === 'active') return quota;
+  return `${quota} The subscription is ${s.state.replace('_', ' ')}: telemetry is still received within the allowances, but new organizations, projects and ingest keys are refused until it is resumed.`;
 }
 
 const actions = {
@@ -90,7 +101,7 @@ export function accountUsageView(input: AccountUsageInput) {
     warning: q.state === 'warning',
     blocked: q.state === 'blocked',
     limit: q.limit,
-    next: nextText(q, reset),
+    next: nextText(q, reset, subscription),
     next_action: { ...actions[q.state], state: q.state, limit: q.limit, reset_at: reset },
     by_project: rows.by_project,
     by_stream: rows.by_stream,

@@ -216,8 +216,12 @@ export function failureTitle(error: ApiError): string {
       return 'Too many requests';
     case 'usage_limit_exceeded':
       return 'Usage limit reached';
-    case 'organization_creation_blocked':
-      return 'This account cannot create an organization now';
+    case 'subscription_required':
+      return 'This needs a paid plan in force';
+    case 'organization_paused':
+      return 'The organization is paused';
+    case 'organization_limit_exceeded':
+      return 'The plan’s limit is reached';
   }
   if (error.status >= 500) return 'The service had a problem';
   return `Request failed (HTTP ${error.status})`;

@@ -640,7 +640,7 @@ export interface paths {
     put?: never;
     /**
      * Create an organization
-     * @description Ours (the spec has no organization-creation route; its subscription readiness gates exactly this). Allowed only when `GET /api/account/subscription` answers `organization_creation_allowed`; otherwise `403 organization_creation_blocked` with that read's `next`, its blocker in `organization_creation_blocker`, and the blocker's `next_action` (`choose_plan`/`pricing`, `resume_subscription`/`billing`, `manage_organization_limit`/`organization`). The caller becomes the owner; the organization counts toward `limits.organizations`. Optional `Idempotency-Key`. Account bearer or browser session.
+     * @description Ours (the spec has no organization-creation route; its subscription readiness gates exactly this). Allowed only when `GET /api/account/subscription` answers `organization_creation_allowed`; otherwise refused with the spec's codes, that read's `next`, its blocker in `organization_creation_blocker`, and the blocker's `next_action`: `subscription_required` blocker → `402 subscription_required` (`choose_plan`/`pricing`); `subscription_inactive` → `402 subscription_required` (`resume_subscription`/`billing`: no organization exists yet to be paused, so `423 organization_paused` does not fit; the action needs a paid plan in force); `organization_limit_exceeded` → `422 organization_limit_exceeded` with `limit: "organizations"` (`manage_organization_limit`/`organization`). The caller becomes the owner; the organization counts toward `limits.organizations`. Optional `Idempotency-Key`. Account bearer or browser session.
      */
     post: {
       parameters: {
@@ -687,13 +687,23 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description Organization creation is blocked by the subscription (`organization_creation_blocked`). */
-        403: {
+        /** @description The account is on the free plan (`choose_plan`/`pricing`), or its subscription is past due, paused or canceled (`resume_subscription`/`billing`): `subscription_required`. */
+        402: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OrganizationCreationBlocked'];
+            'application/json': components['schemas']['ErrorEnvelope'] &
+              ({
+                /**
+                 * @description The readiness read's blocker, when the gate refused.
+                 * @enum {string}
+                 */
+                organization_creation_blocker?:
+                  'subscription_required' | 'subscription_inactive' | 'organization_limit_exceeded';
+              } & {
+                [key: string]: unknown;
+              });
           };
         };
         /** @description Idempotency-Key reused for a different request (`idempotency_conflict`). */
@@ -723,13 +733,23 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        /** @description A value is invalid (`validation_failed`), or the account owns as many organizations as its plan allows (`organization_limit_exceeded`, `limit` `organizations`, `manage_organization_limit`/`organization`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'] &
+              ({
+                /**
+                 * @description The readiness read's blocker, when the gate refused.
+                 * @enum {string}
+                 */
+                organization_creation_blocker?:
+                  'subscription_required' | 'subscription_inactive' | 'organization_limit_exceeded';
+              } & {
+                [key: string]: unknown;
+              });
           };
         };
       };
@@ -789,7 +809,7 @@ export interface paths {
     put?: never;
     /**
      * Create a project
-     * @description Creates a project in one of the caller's organizations (owner or admin role). `organization_id` may be omitted when the caller belongs to exactly one organization. Optional `Idempotency-Key`.
+     * @description Creates a project in one of the caller's organizations (owner or admin role). `organization_id` may be omitted when the caller belongs to exactly one organization. Optional `Idempotency-Key`. Subscription gate (spec: Subscription readiness, Limits, Errors): an organization follows its owner's plan, the account that pays its usage, whoever the caller is (an admin on the free plan may add a project to a paid organization; an owner on the free plan may not add one to their own). `GET /api/account` shows each organization's gate (`plan`) before the write. Refusals, checked in this order: an owner on the free plan (`projects_per_organization` 0) is `402 subscription_required` (`choose_plan`/`pricing`); an owner whose subscription is past_due, paused or canceled (`access_state` paused) is `423 organization_paused` (`resume_subscription`/`billing`); an organization holding `projects_per_organization` projects is `422 organization_limit_exceeded` with `limit: "projects_per_organization"` (`manage_organization_limit`/`organization`). The spec has no project-limit code; `organization_limit_exceeded` is the code of a limit of the organization's plan, and `limit` names which. The limit is checked again in the write's transaction, so concurrent creates cannot pass it.
      */
     post: {
       parameters: {
@@ -838,6 +858,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description The organization's owner is on the free plan (`subscription_required`). */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description No access to the resource or action (`forbidden`). */
         403: {
           headers: {
@@ -874,8 +903,17 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        /** @description A value is invalid (`validation_failed`), or the organization holds as many projects as its plan allows (`organization_limit_exceeded`, `limit` `projects_per_organization`). */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The owner's subscription is past due, paused or canceled (`organization_paused`). */
+        423: {
           headers: {
             [name: string]: unknown;
           };
@@ -902,7 +940,7 @@ export interface paths {
     put?: never;
     /**
      * Create an ingest key for a project
-     * @description Owner or admin of the project organization. The key is stored hashed; its value is returned once. Optional `Idempotency-Key`: a replay returns the same key.
+     * @description Owner or admin of the project organization. The key is stored hashed; its value is returned once. Optional `Idempotency-Key`: a replay returns the same key. Subscription gate (spec: Subscription readiness, Limits, Errors): an organization follows its owner's plan, the account that pays its usage, whoever the caller is (an admin on the free plan may add a project to a paid organization; an owner on the free plan may not add one to their own). `GET /api/account` shows each organization's gate (`plan`) before the write. Keys count toward no limit, so the free plan may create them for existing projects (their telemetry is received within the free allowances); an owner whose subscription is past_due, paused or canceled makes it `423 organization_paused` (`resume_subscription`/`billing`).
      */
     post: {
       parameters: {
@@ -1003,6 +1041,15 @@ export interface paths {
         };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The owner's subscription is past due, paused or canceled (`organization_paused`). */
+        423: {
           headers: {
             [name: string]: unknown;
           };
@@ -5927,7 +5974,51 @@ export interface components {
         name: string;
         /** @enum {string} */
         role: 'owner' | 'admin' | 'member';
+        /** @description Ours: the plan this organization follows and what it allows now; `null` when it has no owner. */
+        plan: components['schemas']['OrganizationPlan'] | null;
       }[];
+    };
+    /** @description Ours. An organization follows its owner's plan (the account that pays its usage), whoever reads it: the gates of the writes in it are shown here before the write, with the same codes the write refuses with. */
+    OrganizationPlan: {
+      /**
+       * @description The owner's plan tier (an identifier).
+       * @enum {string}
+       */
+      tier: 'free' | 'pro' | 'scale';
+      /**
+       * @description The owner's subscription state.
+       * @enum {string}
+       */
+      state: 'free' | 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled';
+      /** @enum {string} */
+      access_state: 'active' | 'paused';
+      /** @description Projects the organization holds. */
+      projects: number;
+      /** @description The owner's plan limit; 0 means none may be added. */
+      projects_per_organization: number;
+      /**
+       * @description The code `POST /api/projects` answers for this organization now (402, 423 or 422), or `null` when a project may be added.
+       * @enum {string|null}
+       */
+      project_creation_blocker:
+        'subscription_required' | 'organization_paused' | 'organization_limit_exceeded' | null;
+      /**
+       * @description The code `POST /api/projects/{project_id}/ingest-keys` answers for its projects now (423), or `null`.
+       * @enum {string|null}
+       */
+      ingest_key_creation_blocker: 'organization_paused' | null;
+      /** @description Display text; never parse it. */
+      next: string;
+      next_action: {
+        /** @enum {string} */
+        code:
+          | 'create_or_manage_organization'
+          | 'choose_plan'
+          | 'resume_subscription'
+          | 'manage_organization_limit';
+        /** @enum {string} */
+        target: 'organization' | 'pricing' | 'billing';
+      };
     };
     Organization: {
       /** Format: uuid */
@@ -5938,22 +6029,6 @@ export interface components {
        * @enum {string}
        */
       role: 'owner' | 'admin' | 'member';
-    };
-    OrganizationCreationBlocked: {
-      error: string;
-      /** @enum {string} */
-      code: 'organization_creation_blocked';
-      /** @description Display text; never parse it. */
-      next: string;
-      next_action: {
-        /** @enum {string} */
-        code: 'choose_plan' | 'resume_subscription' | 'manage_organization_limit';
-        /** @enum {string} */
-        target: 'pricing' | 'billing' | 'organization';
-      };
-      /** @enum {string} */
-      organization_creation_blocker:
-        'subscription_required' | 'subscription_inactive' | 'organization_limit_exceeded';
     };
     Project: {
       /** Format: uuid */

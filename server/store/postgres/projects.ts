@@ -1,4 +1,5 @@
-import type { ProjectsStore } from '../store';
+import type { ProjectRow } from '../records';
+import type { IdempotencyReceipt, ProjectsStore } from '../store';
 import {
   INGEST_KEY_COLUMNS,
   toIngestKey,
@@ -6,27 +7,45 @@ import {
   type IngestKeyDbRow,
   type ProjectDbRow,
 } from '../rows/projects';
-import type { PgDb } from './pg-database';
+import type { PgDb, Sql } from './pg-database';
 import { receiptWriter } from './idempotency';
 import { slugTakenOn } from './slug-taken';
 
 const READABLE = `SELECT p.id, p.organization_id, p.slug, p.name, p.created_at, m.role
   FROM projects p JOIN memberships m ON m.organization_id = p.organization_id AND m.account_id = $1`;
 
+const insert = async (sql: Sql, p: ProjectRow, receipt: IdempotencyReceipt | null | undefined) => {
+  await slugTakenOn(
+    sql.run(
+      `INSERT INTO projects (id, organization_id, slug, name, created_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [p.id, p.organizationId, p.slug, p.name, p.createdAt],
+    ),
+    'projects_organization_id_slug_key',
+    p.slug,
+  );
+  if (receipt) await receiptWriter(sql)(receipt);
+};
+
 export function pgProjects(db: PgDb): ProjectsStore {
   return {
     async create(p, receipt) {
-      await db.tx(async (sql) => {
-        await slugTakenOn(
-          sql.run(
-            `INSERT INTO projects (id, organization_id, slug, name, created_at)
-             VALUES ($1, $2, $3, $4, $5)`,
-            [p.id, p.organizationId, p.slug, p.name, p.createdAt],
-          ),
-          'projects_organization_id_slug_key',
-          p.slug,
+      await db.tx((sql) => insert(sql, p, receipt));
+    },
+    async createWithinLimit(p, maxProjects, receipt) {
+      return db.tx(async (sql) => {
+        // The organization's row lock makes the count and the insert one step per
+        // organization, so concurrent creates on several instances cannot pass the limit.
+        await sql.run('SELECT 1 FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [
+          p.organizationId,
+        ]);
+        const n = await sql.one<{ n: number }>(
+          'SELECT COUNT(*)::int AS n FROM projects WHERE organization_id = $1',
+          [p.organizationId],
         );
-        if (receipt) await receiptWriter(sql)(receipt);
+        if ((n?.n ?? 0) >= maxProjects) return false;
+        await insert(sql, p, receipt);
+        return true;
       });
     },
     async readableBy(accountId) {

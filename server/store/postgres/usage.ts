@@ -3,7 +3,10 @@ import { planStatusOf } from '../../domain/subscription';
 import type { UsageByStream } from '../../domain/usage';
 import type { DailyUsageRow, DroppedEventsRow, UsageStore } from '../store';
 import {
+  organizationPlanSql,
   ownedProjectsSql,
+  toOrganizationPlan,
+  type OrganizationPlanDbRow,
   SUBSCRIPTION_COLUMNS,
   toSubscription,
   toUsageByStream,
@@ -83,6 +86,12 @@ export function pgUsage(db: PgDb): UsageStore {
     async ownedProjects(accountId) {
       const rows = await db.rows<{ id: string }>(`${OWNED_PROJECTS} ORDER BY p.id`, [accountId]);
       return rows.map((r) => r.id);
+    },
+    async organizationPlan(organizationId) {
+      const r = await db.one<OrganizationPlanDbRow>(organizationPlanSql('$1', '$1'), [
+        organizationId,
+      ]);
+      return r ? toOrganizationPlan(r) : null;
     },
     async ownedOrganizationCount(accountId) {
       const r = await db.one<{ n: number }>(

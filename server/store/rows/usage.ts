@@ -7,6 +7,20 @@ export const ownedProjectsSql = (param: string) => `SELECT p.id FROM projects p
   JOIN memberships m ON m.organization_id = p.organization_id AND m.role = 'owner'
   WHERE m.account_id = ${param}`;
 
+/**
+ * The plan an organization follows (`$1`/`?`: organization, twice): its first owner's
+ * subscription (by account id, as the billing account) and its project count.
+ */
+export const organizationPlanSql = (param1: string, param2: string) => `SELECT a.id AS account_id,
+    a.plan_tier, a.billing_interval, a.subscription_state,
+    a.subscription_period_start, a.subscription_period_end,
+    (SELECT COUNT(*) FROM projects p WHERE p.organization_id = ${param1}) AS projects
+  FROM memberships m JOIN accounts a ON a.id = m.account_id
+  WHERE m.organization_id = ${param2} AND m.role = 'owner'
+  ORDER BY a.id LIMIT 1`;
+
+export type OrganizationPlanDbRow = SubscriptionDbRow & { account_id: string; projects: number };
+
 export type StreamUsageDbRow = { stream: Stream; events: number; bytes: number };
 
 /** Per-stream sums into the usage of every stream (absent streams count zero). */
@@ -33,4 +47,10 @@ export const toSubscription = (r: SubscriptionDbRow): Subscription => ({
   state: r.subscription_state,
   periodStart: r.subscription_period_start,
   periodEnd: r.subscription_period_end,
+});
+
+export const toOrganizationPlan = (r: OrganizationPlanDbRow) => ({
+  accountId: r.account_id,
+  subscription: toSubscription(r),
+  projects: Number(r.projects),
 });

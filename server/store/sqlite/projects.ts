@@ -1,5 +1,6 @@
 import type { Db } from '../database';
-import type { ProjectsStore } from '../store';
+import type { ProjectRow } from '../records';
+import type { IdempotencyReceipt, ProjectsStore } from '../store';
 import {
   INGEST_KEY_COLUMNS,
   toIngestKey,
@@ -17,14 +18,25 @@ export function sqliteProjects(db: Db): ProjectsStore {
   const slugTaken = db.prepare<[string, string], 1>(
     'SELECT 1 FROM projects WHERE organization_id = ? AND slug = ?',
   );
+  const countIn = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM projects WHERE organization_id = ?',
+  );
+  const insert = (p: ProjectRow, receipt: IdempotencyReceipt | null | undefined) => {
+    if (slugTaken.get(p.organizationId, p.slug)) throw new SlugTakenError(p.slug);
+    db.prepare(
+      'INSERT INTO projects (id, organization_id, slug, name, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(p.id, p.organizationId, p.slug, p.name, p.createdAt);
+    if (receipt) writeReceipt(receipt);
+  };
   return {
     async create(p, receipt) {
-      db.transaction(() => {
-        if (slugTaken.get(p.organizationId, p.slug)) throw new SlugTakenError(p.slug);
-        db.prepare(
-          'INSERT INTO projects (id, organization_id, slug, name, created_at) VALUES (?, ?, ?, ?, ?)',
-        ).run(p.id, p.organizationId, p.slug, p.name, p.createdAt);
-        if (receipt) writeReceipt(receipt);
+      db.transaction(() => insert(p, receipt))();
+    },
+    async createWithinLimit(p, maxProjects, receipt) {
+      return db.transaction(() => {
+        if ((countIn.get(p.organizationId)?.n ?? 0) >= maxProjects) return false;
+        insert(p, receipt);
+        return true;
       })();
     },
     async readableBy(accountId) {

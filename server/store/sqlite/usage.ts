@@ -4,7 +4,10 @@ import type { UsageByStream } from '../../domain/usage';
 import type { Db } from '../database';
 import type { DailyUsageRow, DroppedEventsRow, UsageStore } from '../store';
 import {
+  organizationPlanSql,
   ownedProjectsSql,
+  toOrganizationPlan,
+  type OrganizationPlanDbRow,
   SUBSCRIPTION_COLUMNS,
   toSubscription,
   toUsageByStream,
@@ -87,6 +90,12 @@ export function sqliteUsage(db: Db): UsageStore {
         .prepare<[string], { id: string }>(`${OWNED_PROJECTS} ORDER BY p.id`)
         .all(accountId)
         .map((r) => r.id);
+    },
+    async organizationPlan(organizationId) {
+      const r = db
+        .prepare<[string, string], OrganizationPlanDbRow>(organizationPlanSql('?', '?'))
+        .get(organizationId, organizationId);
+      return r ? toOrganizationPlan(r) : null;
     },
     async ownedOrganizationCount(accountId) {
       const r = db

@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, call } from '../client';
 import { retryDelayMs, shouldRetry } from '../errors';
 import type { components } from '../schema.gen';
+import { accountQueries } from './account';
 
 export type Project = components['schemas']['Project'];
 export type IngestKey = components['schemas']['IngestKey'];
@@ -55,8 +56,13 @@ export const projectsMutations = {
           }),
         ),
       ...idempotentRetry,
-      onSuccess: (_data, _input, _result, { client }) =>
-        client.invalidateQueries({ queryKey: projectsQueries.lists() }),
+      // Settled, not only success: the organization's gate (its project count, or a refusal
+      // because the plan changed since it was read) is part of the account read.
+      onSettled: (_data, _error, _input, _result, { client }) =>
+        Promise.all([
+          client.invalidateQueries({ queryKey: projectsQueries.lists() }),
+          client.invalidateQueries({ queryKey: accountQueries.all() }),
+        ]),
     }),
   createIngestKey: () =>
     mutationOptions({
@@ -74,5 +80,8 @@ export const projectsMutations = {
       ...idempotentRetry,
       onSuccess: (_data, input, _result, { client }) =>
         client.invalidateQueries({ queryKey: projectsQueries.ingestKeys(input.projectId) }),
+      // A refusal means the organization's plan changed since the account was read.
+      onError: (_error, _input, _result, { client }) =>
+        client.invalidateQueries({ queryKey: accountQueries.all() }),
     }),
 };

@@ -3,19 +3,21 @@ import { Command } from 'cmdk';
 import { useId, useState } from 'react';
 import {
   ACTION_KIND_LABELS,
-  ACTION_KINDS,
   analyticsQueries,
   type OverviewParams,
 } from '../../api/queries/analytics';
 import styles from '../../ui/command-picker.module.css';
 import { ErrorState } from '../../ui/error-state';
 import { SearchIcon } from '../../ui/icons';
+import { actionChoices } from './action-choices';
+import form from './funnel-definition-form.module.css';
 import { MAX_NAME_LENGTH, type FunnelStepSearch } from './funnels-search';
 
 /**
  * Picks the action of a funnel step: the actions seen in the project and range (with their
- * kind and how often they happened), most frequent first, filtered as you type; a name that
- * is not among them can still be used, as any of the three kinds.
+ * kind and how often they happened), most frequent first, narrowed as you type. Enter takes
+ * the first choice, so seen actions always come first (the best match on top); a typed name
+ * that no seen action has comes last, saying it matches nothing seen in the range.
  */
 export function ActionPicker({
   params,
@@ -30,10 +32,12 @@ export function ActionPicker({
   const actions = query.data?.top_actions ?? [];
   const typed = text.trim();
   const tooLong = typed.length > MAX_NAME_LENGTH;
-  const offerTyped = typed !== '' && !tooLong;
+  // The order is ours (cmdk's own filter ranks free-text entries above seen actions).
+  const { matches, unseenKinds } = actionChoices(actions, tooLong ? '' : typed);
+  const shown = tooLong ? [] : matches;
 
   return (
-    <Command label="Action of the new step" className={styles.command} loop>
+    <Command label="Action of the new step" className={styles.command} shouldFilter={false} loop>
       <div className={styles.inputRow}>
         <SearchIcon className={styles.searchIcon} />
         <Command.Input
@@ -60,18 +64,17 @@ export function ActionPicker({
       ) : (
         <Command.List className={styles.list}>
           {query.isPending && <Command.Loading>Reading the actions in range…</Command.Loading>}
-          {!query.isPending && !offerTyped && (
+          {!query.isPending && (
             <Command.Empty className={styles.empty}>
               {actions.length === 0
                 ? 'No actions were seen in this project and range. Type an exact action name.'
                 : 'No action seen in range matches. Type the exact name to use it anyway.'}
             </Command.Empty>
           )}
-          {actions.map((a) => (
+          {shown.map((a) => (
             <Command.Item
               key={`${a.kind}:${a.name}`}
-              value={`${a.kind}:${a.name}`}
-              keywords={[a.name]}
+              value={`seen:${a.kind}:${a.name}`}
               onSelect={() => onPick({ kind: a.kind, name: a.name })}
               className={styles.item}
               title={`${a.events.toLocaleString('en-US')} actions by ${a.users.toLocaleString('en-US')} users in range`}
@@ -83,21 +86,20 @@ export function ActionPicker({
               <span className={styles.count}>{a.events.toLocaleString('en-US')}</span>
             </Command.Item>
           ))}
-          {offerTyped &&
-            ACTION_KINDS.filter(
-              (kind) => !actions.some((a) => a.kind === kind && a.name === typed),
-            ).map((kind) => (
+          {!query.isPending &&
+            unseenKinds.map((kind) => (
               <Command.Item
                 key={`typed:${kind}`}
-                // A value without the typed text ranks below the seen actions that match it.
-                value={`__typed:${kind}`}
-                forceMount
+                value={`typed:${kind}`}
                 onSelect={() => onPick({ kind, name: typed })}
                 className={styles.item}
               >
-                <span className={styles.label}>
-                  Use &ldquo;{typed}&rdquo; as {kind === 'interaction' ? 'an' : 'a'}{' '}
-                  {ACTION_KIND_LABELS[kind].toLowerCase()}
+                <span className={form.typedChoice}>
+                  <span className={styles.label}>
+                    Use &ldquo;{typed}&rdquo; as {kind === 'interaction' ? 'an' : 'a'}{' '}
+                    {ACTION_KIND_LABELS[kind].toLowerCase()}
+                  </span>
+                  <span className={form.unseen}>Matches nothing seen in this range</span>
                 </span>
               </Command.Item>
             ))}

@@ -10,6 +10,7 @@ import { PopoverPanel } from '../../ui/popover-panel';
 import { ReportSection } from '../../ui/report-section';
 import { SegmentedChoice } from '../../ui/segmented-choice';
 import { ActionPicker } from './action-picker';
+import { FunnelStarterOffer } from './funnel-starter-offer';
 import { actionChoicesParams } from './action-choices';
 import { WINDOW_CHOICES, windowLabel } from './funnel-figures';
 import type { FunnelPlan } from './funnel-plan';
@@ -38,6 +39,7 @@ export function FunnelDefinitionForm({ plan }: { plan: FunnelPlan }) {
   const search = useFunnelsSearch();
   const setSearch = useSetFunnelsSearch();
   const steps = stepsOf(search);
+  const choicesParams = actionChoicesParams(search, plan);
   const setSteps = (next: FunnelStepSearch[]) =>
     setSearch({ steps: next.length === 0 ? undefined : next });
   const move = (from: number, to: number) => {
@@ -58,10 +60,13 @@ export function FunnelDefinitionForm({ plan }: { plan: FunnelPlan }) {
       <div className={styles.layout}>
         <div className={styles.stepsColumn}>
           {steps.length === 0 ? (
-            <p className={styles.noSteps}>
-              No steps yet. Add the first action people take, then the ones that should follow it (
-              {FUNNEL_MIN_STEPS} to {FUNNEL_MAX_STEPS} steps).
-            </p>
+            <div className={styles.noSteps}>
+              <p>
+                No steps yet. Add the first action people take, then the ones that should follow it
+                ({FUNNEL_MIN_STEPS} to {FUNNEL_MAX_STEPS} steps).
+              </p>
+              {choicesParams && <FunnelStarterOffer params={choicesParams} onUse={setSteps} />}
+            </div>
           ) : (
             <ol className={styles.steps} aria-label="Funnel steps">
               {steps.map((s, i) => {

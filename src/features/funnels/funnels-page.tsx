@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTickingNow } from '../../ui/use-ticking-now';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { oneProjectChoices, scopeIsOneProject } from '../../lib/one-project';
 import { Callout } from '../../ui/callout';
@@ -10,6 +10,8 @@ import page from '../../ui/report-page.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { FunnelComparisonSection } from './funnel-comparison-section';
 import { FunnelDefinitionForm } from './funnel-definition-form';
+import { FunnelProjectOpener, type OpenReason } from './funnel-project-opener';
+import { useFunnelProjectShown, useLastFunnelProject } from './last-funnel-project-store';
 import { planFunnel } from './funnel-plan';
 import { FunnelResultSection } from './funnel-result-section';
 import styles from './funnels-page.module.css';
@@ -31,6 +33,40 @@ export function FunnelsPage() {
   const now = useTickingNow(60_000);
   const plan = useMemo(() => planFunnel(search, readableIds, now), [search, readableIds, now]);
   const oneProject = scopeIsOneProject(search, readableIds);
+  const choices = oneProjectChoices(search, projects);
+  const lastUsed = useLastFunnelProject();
+  const funnelProjectShown = useFunnelProjectShown();
+  // Opening on a project is done once per visit: a person who clears the pick keeps it clear.
+  const [autoOpen, setAutoOpen] = useState(true);
+  const [opened, setOpened] = useState<{ projectId: string; reason: OpenReason } | null>(null);
+  useEffect(() => {
+    if (plan.project !== null) funnelProjectShown(plan.project);
+  }, [plan.project, funnelProjectShown]);
+  const openProject = useCallback(
+    (projectId: string, reason: OpenReason) => {
+      setOpened({ projectId, reason });
+      setSearch({ analytics_project: projectId }, { replace: true });
+    },
+    [setSearch],
+  );
+  const openedNote =
+    opened !== null && opened.projectId === plan.project && !oneProject
+      ? `Opened on ${projects.find((p) => p.id === opened.projectId)?.name ?? 'a project'}: ${
+          opened.reason === 'last-used'
+            ? 'the project of your last funnel'
+            : 'the project with the most product actions in this range'
+        }. Choose another in the Project field.`
+      : null;
+  const pickCallout = (note?: ReactNode) => (
+    <Callout tone="info" role="status" title="Pick a project to build a funnel">
+      {note}
+      <p>
+        A funnel reads the actions of one project, and the header&rsquo;s scope holds{' '}
+        {search.projects ? 'several projects' : 'every project'}. Choose one in the
+        &ldquo;Project&rdquo; field above, or select a single project in the header.
+      </p>
+    </Callout>
+  );
 
   return (
     <div className={page.page}>
@@ -45,21 +81,35 @@ export function FunnelsPage() {
             </Link>{' '}
             for the actions people take most.
           </p>
+          {openedNote && (
+            <p className={page.subtitle} role="status">
+              {openedNote}
+            </p>
+          )}
         </div>
         {!oneProject && (
           <OneProjectPicker
-            choices={oneProjectChoices(search, projects)}
+            choices={choices}
             value={plan.project}
-            onChange={(id) => setSearch({ analytics_project: id })}
+            onChange={(id) => {
+              if (id === undefined) setAutoOpen(false);
+              setSearch({ analytics_project: id });
+            }}
           />
         )}
       </header>
       {plan.project === null ? (
-        <Callout tone="info" role="status" title="Pick a project to build a funnel">
-          A funnel reads the actions of one project, and the header&rsquo;s scope holds{' '}
-          {search.projects ? 'several projects' : 'every project'}. Choose one in the
-          &ldquo;Project&rdquo; field above, or select a single project in the header.
-        </Callout>
+        autoOpen && !oneProject && plan.rangeCheck.ok && choices.length > 0 ? (
+          <FunnelProjectOpener
+            search={search}
+            choices={choices}
+            lastUsed={lastUsed}
+            onOpen={openProject}
+            pickCallout={pickCallout}
+          />
+        ) : (
+          pickCallout()
+        )
       ) : (
         <>
           <FunnelDefinitionForm plan={plan} />

@@ -6,6 +6,11 @@ import { Button, buttonClass } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { PlusIcon } from '../../ui/icons';
 import { ReportSection } from '../../ui/report-section';
+import {
+  ingestKeyGateSentence,
+  organizationPlanSummary,
+  projectGateSentence,
+} from '../../widgets/plan-standing/organization-gate-text';
 import { CreateOrganizationDialog } from './create-organization-dialog';
 import { PlanChangeDialog } from './plan-change-dialog';
 import styles from './plan-page.module.css';
@@ -37,7 +42,7 @@ export function OrganizationGate({
   return (
     <ReportSection
       title="Organizations"
-      note="A new organization is owned by this account and counts toward the plan's organization limit."
+      note="Each organization follows its owner's plan. A new organization is owned by this account and counts toward this plan's organization limit."
     >
       <div className={styles.gate}>
         <p className={styles.muted}>{ownedText(owned, readiness.limits.organizations)}</p>
@@ -45,12 +50,21 @@ export function OrganizationGate({
           <p className={styles.muted}>This account belongs to no organization.</p>
         ) : (
           <ul className={styles.organizations} aria-label="Organizations of this account">
-            {account.organizations.map((o) => (
-              <li key={o.id} className={styles.organization}>
-                <span>{o.name}</span>
-                <span className={styles.role}>{o.role}</span>
-              </li>
-            ))}
+            {account.organizations.map((o) => {
+              const gate = projectGateSentence(o) ?? ingestKeyGateSentence(o);
+              return (
+                <li key={o.id} className={styles.organization}>
+                  <span className={styles.organizationName}>{o.name}</span>
+                  <span className={styles.role}>{o.role}</span>
+                  {o.plan && (
+                    <span className={styles.organizationPlan}>
+                      · {organizationPlanSummary(o.plan)}
+                    </span>
+                  )}
+                  {gate !== null && <span className={styles.organizationGate}>{gate}</span>}
+                </li>
+              );
+            })}
           </ul>
         )}
 

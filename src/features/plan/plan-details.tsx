@@ -6,7 +6,9 @@ import {
   type SubscriptionReadiness,
 } from '../../api/queries/account';
 import { formatUtcDateTime } from '../../lib/format-time';
+import { ReadBoundary } from '../../ui/read-boundary';
 import { ReportSection } from '../../ui/report-section';
+import { PlanStanding } from '../../widgets/plan-standing/plan-standing';
 import { OrganizationGate } from './organization-gate';
 import styles from './plan-page.module.css';
 import {
@@ -25,10 +27,13 @@ export function PlanDetails() {
   return (
     <>
       <SubscriptionFacts readiness={readiness} />
+      <ReadBoundary resetKey="plan-standing" label="Reading usage…">
+        <PlanStanding on="plan" />
+      </ReadBoundary>
       <OrganizationGate readiness={readiness} account={account} />
       <ReportSection
         title="Limits"
-        note="What the plan allows. A limit of 0 means the plan allows none of it."
+        note="What this account's plan allows in the organizations it owns. A limit of 0 means the plan allows none of it. An organization owned by someone else follows its owner's plan, shown with it above."
       >
         <table className={styles.limits}>
           <tbody>
@@ -61,10 +66,10 @@ function SubscriptionFacts({ readiness: r }: { readiness: SubscriptionReadiness 
         <Fact label="Access" raw={r.access_state}>
           {ACCESS_WORDS[r.access_state]}
         </Fact>
-        <Fact label="Current period starts">
+        <Fact label="Billing period starts">
           <Time iso={r.current_period_start} none="No billing period" />
         </Fact>
-        <Fact label="Current period ends">
+        <Fact label="Billing period ends">
           <Time iso={r.current_period_end} none="No billing period" />
         </Fact>
         <Fact label="Renews">

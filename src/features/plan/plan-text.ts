@@ -19,7 +19,7 @@ export const STATE_WORDS: Record<SubscriptionReadiness['state'], string> = {
 
 export const ACCESS_WORDS: Record<SubscriptionReadiness['access_state'], string> = {
   active: 'Active',
-  paused: 'Paused until the subscription is resumed',
+  paused: 'Paused (telemetry is still received)',
 };
 
 export const INTERVAL_WORDS: Record<SubscriptionReadiness['billing_interval'], string> = {

@@ -18,8 +18,11 @@ export function ProjectsTable({
   projects,
   organizationName,
   onCreateIngestKey,
+  ingestKeyGate,
 }: {
   projects: Project[];
+  /** The id of the text saying why no key may be made for the organization's projects, or null. */
+  ingestKeyGate: (organizationId: string) => string | null;
   /** Given when the account belongs to several organizations: adds an Organization column. */
   organizationName: ((organizationId: string) => string) | undefined;
   onCreateIngestKey: (project: Project) => void;
@@ -40,40 +43,46 @@ export function ProjectsTable({
           </tr>
         </thead>
         <tbody>
-          {projects.map((project) => (
-            <tr key={project.id}>
-              <td className={styles.nameCell} id={`project-name-${project.id}`}>
-                {project.name}
-              </td>
-              <td>
-                <code className={styles.slug}>{project.slug}</code>
-              </td>
-              {organizationName && <td>{organizationName(project.organization_id)}</td>}
-              <td>
-                <span className={`${styles.role} ${styles[`role_${project.role}`]}`}>
-                  {roleLabel[project.role]}
-                </span>
-              </td>
-              <td className={styles.date}>
-                <time dateTime={project.created_at} title={formatUtcDateTime(project.created_at)}>
-                  {formatUtcDate(project.created_at)}
-                </time>
-              </td>
-              <td className={styles.actionsCell}>
-                {canManage(project) && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-describedby={`project-name-${project.id}`}
-                    onClick={() => onCreateIngestKey(project)}
-                  >
-                    <KeyIcon />
-                    Create ingest key
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
+          {projects.map((project) => {
+            const gate = ingestKeyGate(project.organization_id);
+            return (
+              <tr key={project.id}>
+                <td className={styles.nameCell} id={`project-name-${project.id}`}>
+                  {project.name}
+                </td>
+                <td>
+                  <code className={styles.slug}>{project.slug}</code>
+                </td>
+                {organizationName && <td>{organizationName(project.organization_id)}</td>}
+                <td>
+                  <span className={`${styles.role} ${styles[`role_${project.role}`]}`}>
+                    {roleLabel[project.role]}
+                  </span>
+                </td>
+                <td className={styles.date}>
+                  <time dateTime={project.created_at} title={formatUtcDateTime(project.created_at)}>
+                    {formatUtcDate(project.created_at)}
+                  </time>
+                </td>
+                <td className={styles.actionsCell}>
+                  {canManage(project) && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={gate !== null}
+                      aria-describedby={[`project-name-${project.id}`, gate]
+                        .filter((id) => id !== null)
+                        .join(' ')}
+                      onClick={() => onCreateIngestKey(project)}
+                    >
+                      <KeyIcon />
+                      Create ingest key
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -28,7 +28,7 @@ export function CurrentUsage() {
       />
       <ReportSection
         title="This period"
-        note={`${formatUtcDateTime(usage.period_start)} to ${formatUtcDateTime(usage.period_end)} (resets then). Plan ${usage.plan.tier}, ${usage.plan.status}.`}
+        note={`Usage period: the calendar month, ${formatUtcDateTime(usage.period_start)} to ${formatUtcDateTime(usage.period_end)}; allowances reset then. Plan ${usage.plan.tier}, ${usage.plan.status.replace('_', ' ')}.`}
       >
         <dl className={styles.totals}>
           <div className={styles.total}>

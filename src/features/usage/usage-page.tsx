@@ -2,6 +2,7 @@ import page from '../../ui/report-page.module.css';
 import { ReadBoundary } from '../../ui/read-boundary';
 import palette from '../../ui/series-palette.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { PlanStanding } from '../../widgets/plan-standing/plan-standing';
 import { CurrentUsage } from './current-usage';
 import { UsageHistorySection } from './usage-history-section';
 
@@ -25,6 +26,9 @@ export function UsagePage() {
       </header>
       <ReadBoundary resetKey="usage-current" label="Reading usage…">
         <CurrentUsage />
+      </ReadBoundary>
+      <ReadBoundary resetKey="usage-standing" label="Reading the plan…">
+        <PlanStanding on="usage" />
       </ReadBoundary>
       <UsageHistorySection />
     </div>

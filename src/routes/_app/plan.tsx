@@ -6,6 +6,9 @@ export const Route = createFileRoute('/_app/plan')({
   // A failed read is shown by the page (its error and `next`, or sign-in), never as a free plan,
   // so the loader only starts the read and does not fail the route.
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(usageQueries.subscription()).catch(() => undefined),
+    Promise.all([
+      context.queryClient.ensureQueryData(usageQueries.subscription()).catch(() => undefined),
+      context.queryClient.ensureQueryData(usageQueries.current()).catch(() => undefined),
+    ]),
   component: PlanPage,
 });

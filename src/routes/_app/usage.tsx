@@ -15,6 +15,7 @@ export const Route = createFileRoute('/_app/usage')({
         queryClient.ensureQueryData(projectsQueries.list()),
         queryClient.ensureQueryData(usageQueries.current()),
         queryClient.ensureQueryData(usageQueries.history(deps.interval)),
+        queryClient.ensureQueryData(usageQueries.subscription()),
       ].map((p) => p.catch(() => {})),
     );
   },
