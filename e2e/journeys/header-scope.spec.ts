@@ -18,7 +18,8 @@ type World = {
   spanId: string;
   /** A release row with a deployment of it. */
   release: { release: string; environment: string; service: string; deployment: string };
-  /** A log of another project than the one the test picks in the header. */
+  /** Another project than the one the test picks in the header, and a log of it. */
+  otherProjectId: string;
   otherProjectLogId: string;
 };
 
@@ -75,7 +76,8 @@ const routes: RouteCase[] = [
   {
     name: 'funnels',
     path: () => '/analytics/funnels',
-    own: () => ({ unit: 'identified_user', window: '3600' }),
+    // The project read is named: without one the page picks a project and writes it down.
+    own: (w) => ({ unit: 'identified_user', window: '3600', analytics_project: w.otherProjectId }),
   },
   { name: 'usage', path: () => '/usage', own: () => ({ interval: 'daily', split: 'stream' }) },
   { name: 'plan', path: () => '/plan', own: () => ({}) },
@@ -121,9 +123,17 @@ async function discoverWorld(demo: DemoCredentials): Promise<World> {
         environment: string;
         service_name: string;
       }[];
-    }>('/api/telemetry/deployments', { project_id: other.id, limit: '1' });
+    }>('/api/telemetry/deployments', { project_id: other.id, limit: '100' });
+    // A deployment of a release with telemetry: other tests record deployments of their own.
+    const rows = await read<{ release: string; environment: string; service_name: string }[]>(
+      '/api/telemetry/releases',
+      { project_id: other.id, since: '30d', limit: '200' },
+    );
+    const seen = new Set(rows.map((r) => `${r.release}\n${r.environment}\n${r.service_name}`));
+    const deployment = deployments.find((d) =>
+      seen.has(`${d.release}\n${d.environment}\n${d.service_name}`),
+    );
     const logs = await read<{ id: string }[]>('/api/logs', { project_id: other.id, limit: '1' });
-    const deployment = deployments[0];
     const log = logs[0];
     if (!deployment || !log) throw new Error('the demo world has no deployment or no log');
     return {
@@ -137,6 +147,7 @@ async function discoverWorld(demo: DemoCredentials): Promise<World> {
         service: deployment.service_name,
         deployment: deployment.deployment_id,
       },
+      otherProjectId: other.id,
       otherProjectLogId: log.id,
     };
   } finally {
@@ -180,7 +191,7 @@ for (const route of routes) {
 
     // The range: the page and every key stay.
     await page.getByRole('button', { name: /^Time range/ }).click();
-    await page.getByRole('option', { name: /7 days/i }).click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
     const ranged = { ...own, since: '7d' };
     await expectState(page, opened.path, ranged);
 
