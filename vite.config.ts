@@ -14,6 +14,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Without this, a page loaded 40 to 60 files of a few hundred bytes each (86 chunks in
+    // all): over HTTP/1.1 they queued six at a time behind the page's first reads. Common
+    // chunks under 24 KB are inlined into the chunks that use them (35 chunks; about 1 KB
+    // gzip more per route), which needs entry signatures the router does not use.
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 24 * 1024 },
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -237,7 +237,9 @@ export async function measurePageOpen(scale = 1): Promise<PageOpenResult> {
     await signIn.close();
 
     const cases: PageOpenCase[] = [];
-    for (const c of CASES) {
+    // `BENCH_PAGES_ONLY=metrics,usage` measures only the pages named.
+    const only = process.env.BENCH_PAGES_ONLY?.split(',');
+    for (const c of CASES.filter((x) => !only || only.includes(x.name))) {
       const times: number[] = [];
       const reads: { name: string; ms: number }[] = [];
       for (let i = 0; i < RUNS; i++) {
