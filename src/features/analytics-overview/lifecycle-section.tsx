@@ -72,7 +72,7 @@ export function LifecycleSection({
         </>
       }
     >
-      <ReadBoundary resetKey={JSON.stringify(request)} label="Reading lifecycle…">
+      <ReadBoundary resetKey={JSON.stringify(request)} label="Reading lifecycle…" belowFold>
         <LifecycleBody request={request} period={period} />
       </ReadBoundary>
     </ReportSection>

@@ -88,7 +88,7 @@ export function PathsSection({
         </>
       }
     >
-      <ReadBoundary resetKey={JSON.stringify(request)} label="Reading paths…">
+      <ReadBoundary resetKey={JSON.stringify(request)} label="Reading paths…" belowFold>
         <PathsBody request={request} unit={unit} />
       </ReadBoundary>
     </ReportSection>

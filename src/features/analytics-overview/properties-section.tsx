@@ -15,7 +15,7 @@ export function PropertiesSection({ params }: { params: AnalyticsScope & { limit
       title="Properties"
       note="Top-level keys of the actions’ properties. Values are never read, only keys and types."
     >
-      <ReadBoundary resetKey={JSON.stringify(params)} label="Reading properties…">
+      <ReadBoundary resetKey={JSON.stringify(params)} label="Reading properties…" belowFold>
         <PropertiesBody params={params} />
       </ReadBoundary>
     </ReportSection>

@@ -71,7 +71,7 @@ export function RetentionSection({
         </>
       }
     >
-      <ReadBoundary resetKey={JSON.stringify(request)} label="Reading retention…">
+      <ReadBoundary resetKey={JSON.stringify(request)} label="Reading retention…" belowFold>
         <RetentionBody request={request} period={period} />
       </ReadBoundary>
     </ReportSection>
