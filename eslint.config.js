@@ -4,6 +4,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The feature folders (`src/features/<name>/`), read when the lint starts. */
+const FEATURES = fs
+  .readdirSync(path.join(import.meta.dirname, 'src', 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** An import path that reaches one of these top-level folders (or files) of `src/`. */
+const layerPath = (...names) => `(^|/)(${names.join('|')})(/|$)`;
+
+/** From inside `src/features/<feature>/`: a path into any other feature folder. */
+const otherFeaturePath = (feature) => {
+  const others = FEATURES.filter((f) => f !== feature).join('|');
+  return `^(\\.\\./|.*/features/)(${others})(/|$)`;
+};
+
+const SERVER_CODE = {
+  group: ['**/server/**'],
+  message: 'The console talks to the service only over HTTP.',
+};
+
+/** `no-restricted-imports` for `files`: never the service's code, nor what `patterns` name. */
+const restrictImports = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_CODE, ...patterns] }] },
+});
 
 export default tseslint.config(
   {
@@ -38,63 +66,37 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended'],
   ...pluginRouter.configs['flat/recommended'],
-  {
-    // The console never reaches into the service's code, and the service never into the console's.
-    files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              message: 'The console talks to the service only over HTTP.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // One-way imports: ui and lib know nothing of features or routes; features do not import each other's internals.
-    files: ['src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/routes/**', '**/widgets/**'],
-              message:
-                'ui/ and lib/ are shared: they must not depend on widgets, features or routes.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Widgets are composites several features share: they build on ui, lib, api and live only.
-    files: ['src/widgets/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/routes/**'],
-              message:
-                'widgets/ are shared by features: they must not depend on features or routes.',
-            },
-            {
-              group: ['**/server/**'],
-              message: 'The console talks to the service only over HTTP.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The console's layers, one-way: routes -> features -> widgets -> ui, lib, api, live.
+  // Each block names what a folder may not import (beside the service's code, which no console
+  // file imports); for one file the last block that matches it decides.
+  restrictImports(['src/**/*.{ts,tsx}']),
+  restrictImports(['src/ui/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}', 'src/live/**/*.{ts,tsx}'], {
+    regex: layerPath('features', 'widgets', 'routes', 'routeTree\\.gen'),
+    message: 'ui/, api/ and live/ are shared: they must not depend on widgets, features or routes.',
+  }),
+  restrictImports(['src/lib/**/*.{ts,tsx}'], {
+    regex: layerPath('features', 'widgets', 'routes', 'routeTree\\.gen', 'ui', 'api', 'live'),
+    message: 'lib/ holds helpers every layer uses: it imports no other folder of the console.',
+  }),
+  restrictImports(['src/widgets/**/*.{ts,tsx}'], {
+    regex: layerPath('features', 'routes', 'routeTree\\.gen'),
+    message:
+      'widgets/ are shared by features: they build on ui, lib, api, live and other widgets, never on features or routes.',
+  }),
+  // One block per feature folder: it may import no other feature (and no route).
+  ...FEATURES.map((feature) =>
+    restrictImports(
+      [`src/features/${feature}/**/*.{ts,tsx}`],
+      {
+        regex: layerPath('routes', 'routeTree\\.gen'),
+        message: 'Features do not import routes: a route renders a feature, not the other way.',
+      },
+      {
+        regex: otherFeaturePath(feature),
+        message: `Features never import each other. Move what ${feature}/ takes from another feature into src/widgets/ (a shared composite), src/ui/ or src/lib/.`,
+      },
+    ),
+  ),
   {
     files: ['server/**/*.ts'],
     rules: {

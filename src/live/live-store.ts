@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
+import { useStableValue } from '../lib/use-stable-value';
 import {
   countUnseen,
   emptyLiveEvents,
@@ -96,13 +97,9 @@ export const useUnseenCount = (projectIds: ProjectFilter) =>
 export function useLiveEvents(filter: EventFilter = {}): LiveEntry[] {
   const entries = useLiveStore((s) => s.entries);
   const { type, projectIds, limit } = filter;
-  const scopeKey = projectIds == null ? null : projectIds.join(',');
+  const stableIds = useStableValue(projectIds ?? null);
   return useMemo(
-    () =>
-      selectEvents(
-        { entries, unseen: {} },
-        { type, projectIds: scopeKey === null ? null : scopeKey.split(','), limit },
-      ),
-    [entries, type, scopeKey, limit],
+    () => selectEvents({ entries, unseen: {} }, { type, projectIds: stableIds, limit }),
+    [entries, type, stableIds, limit],
   );
 }

@@ -7,7 +7,7 @@ import { authMutations } from '../../api/queries/auth';
 import { ChevronDownIcon, InfoIcon, ShieldIcon, SignOutIcon } from '../../ui/icons';
 import popover from '../../ui/popover.module.css';
 import styles from './account-menu.module.css';
-import { SupportDialog } from '../investigate/support-dialog';
+import { SupportDialog } from '../../widgets/support-dialog/support-dialog';
 import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 
 function initialsOf(account: Account): string {

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import type { Project } from '../../api/queries/projects';
 import { parseProjectScope, readableScope } from '../../lib/project-scope';
+import { useStableValue } from '../../lib/use-stable-value';
 import { LiveIndicator } from './live-indicator';
 
 const appRoute = getRouteApi('/_app');
@@ -13,8 +13,7 @@ export function LiveControl({ projects }: { projects: readonly Project[] }) {
     parseProjectScope(search),
     projects.map((p) => p.id),
   );
-  const scopeKey = scope.kind === 'all' ? null : scope.ids.join(',');
   // One array per scope, so the indicator's selectors and callbacks stay stable across renders.
-  const projectIds = useMemo(() => (scopeKey === null ? null : scopeKey.split(',')), [scopeKey]);
+  const projectIds = useStableValue(scope.kind === 'all' ? null : scope.ids);
   return <LiveIndicator projects={projects} projectIds={projectIds} />;
 }

@@ -4,7 +4,8 @@ import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
-import styles from './issue-detail.module.css';
+import styles from './activity-timeline.module.css';
+import section from './issue-section.module.css';
 import { relativeTime } from './relative-time';
 
 function person(entry: ActivityEntry): string {
@@ -46,8 +47,8 @@ export function ActivityTimeline({ issueId }: { issueId: string }) {
   const query = useInfiniteQuery(issueDetailQueries.activity(issueId));
   const entries = query.data?.pages.flatMap((p) => p.activity) ?? [];
   return (
-    <section className={styles.sideSection} aria-labelledby="activity-title">
-      <h2 id="activity-title" className={styles.sectionTitle}>
+    <section className={section.sideSection} aria-labelledby="activity-title">
+      <h2 id="activity-title" className={section.sectionTitle}>
         Activity
       </h2>
       {query.isPending ? (

@@ -11,7 +11,7 @@ import { buttonClass } from '../../ui/button';
 import { ErrorState } from '../../ui/error-state';
 import { CheckIcon, ChevronDownIcon } from '../../ui/icons';
 import popover from '../../ui/popover.module.css';
-import styles from './issue-detail.module.css';
+import styles from './assignee-picker.module.css';
 import { PopoverPanel } from '../../ui/popover-panel';
 
 /** The assignee as one line: a person's name (or email), a team's name, or "Unassigned". */

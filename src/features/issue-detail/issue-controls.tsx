@@ -12,7 +12,7 @@ import { severityLabels, type SeverityName } from '../../ui/severity-badge';
 import { WriteFailure } from '../../ui/write-failure';
 import { AssigneePicker } from './assignee-picker';
 import { useSerialSender } from './use-serial-sender';
-import styles from './issue-detail.module.css';
+import styles from './issue-controls.module.css';
 
 const STATUSES: { value: IssueDetailStatus; label: string }[] = [
   { value: 'unresolved', label: 'Unresolved' },

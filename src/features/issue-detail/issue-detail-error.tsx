@@ -4,7 +4,7 @@ import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { RouteError } from '../../ui/route-error';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import styles from './issue-detail.module.css';
+import styles from './issue-detail-error.module.css';
 
 /**
  * The issue page's failure: an unknown or unreadable issue (the service's `404`, which does

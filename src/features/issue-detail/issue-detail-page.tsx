@@ -9,7 +9,8 @@ import { SeverityBadge } from '../../ui/severity-badge';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ActivityTimeline } from './activity-timeline';
 import { IssueControls } from './issue-controls';
-import styles from './issue-detail.module.css';
+import styles from './issue-detail-page.module.css';
+import section from './issue-section.module.css';
 import { OccurrenceSection } from './occurrence-section';
 import { OwnershipEditor } from './ownership-editor';
 import { relativeTime } from './relative-time';
@@ -84,8 +85,8 @@ export function IssueDetailPage({ issueId }: { issueId: string }) {
           />
         </main>
         <aside className={styles.side} aria-label="Issue details">
-          <section className={styles.sideSection}>
-            <h2 className={styles.sectionTitle}>Details</h2>
+          <section className={section.sideSection}>
+            <h2 className={section.sectionTitle}>Details</h2>
             <dl className={styles.facts}>
               <dt>First seen</dt>
               <dd title={formatUtcDateTime(issue.first_seen_at)}>

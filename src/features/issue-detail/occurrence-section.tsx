@@ -13,11 +13,12 @@ import { CopyButton } from '../../ui/copy-button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
-import { FixCheckButton } from '../investigate/fix-check-button';
-import { IssueInvestigateButton } from '../investigate/issue-investigate-button';
+import { FixCheckButton } from '../../widgets/investigate/fix-check-button';
+import { IssueInvestigateButton } from '../../widgets/investigate/issue-investigate-button';
 import { QueryBoundary } from '../../ui/query-boundary';
-import { BreadcrumbList } from './breadcrumb-list';
-import styles from './issue-detail.module.css';
+import { BreadcrumbList } from '../../widgets/breadcrumb-list/breadcrumb-list';
+import styles from './occurrence-section.module.css';
+import section from './issue-section.module.css';
 import { occurrenceOf, occurrenceSearch, type StackView } from './issue-search';
 import { relativeTime } from './relative-time';
 import { StackTraceView } from './stack-trace-view';
@@ -45,17 +46,17 @@ export function OccurrenceSection({ issue }: { issue: IssueDetail }) {
   });
   const stack: StackView = search.stack ?? 'frames';
   return (
-    <section className={styles.card} aria-labelledby="occurrence-title">
+    <section className={section.card} aria-labelledby="occurrence-title">
       <QueryBoundary
         resetKey={JSON.stringify(cursor)}
         pending={
-          <div className={styles.cardBody}>
+          <div className={section.cardBody}>
             <PendingState label="Loading occurrence…" />
           </div>
         }
         renderError={(error, retry) => (
-          <div className={styles.cardBody}>
-            <h2 id="occurrence-title" className={styles.sectionTitle}>
+          <div className={section.cardBody}>
+            <h2 id="occurrence-title" className={section.sectionTitle}>
               Occurrence
             </h2>
             <ErrorState error={error} compact reset={retry} />
@@ -86,7 +87,7 @@ export function OccurrenceSection({ issue }: { issue: IssueDetail }) {
         />
       </QueryBoundary>
       {newer.isError && (
-        <div className={styles.cardBody}>
+        <div className={section.cardBody}>
           <ErrorState error={newer.error} compact reset={() => newer.mutate()} />
         </div>
       )}
@@ -127,7 +128,7 @@ function OccurrencePage({
   return (
     <>
       <div className={styles.pager}>
-        <h2 id="occurrence-title" className={styles.sectionTitle}>
+        <h2 id="occurrence-title" className={section.sectionTitle}>
           {position === 1 ? 'Latest occurrence' : 'Occurrence'}
         </h2>
         {occurrence && (
@@ -175,7 +176,7 @@ function OccurrencePage({
         </div>
       </div>
       {occurrence === null ? (
-        <div className={styles.cardBody}>
+        <div className={section.cardBody}>
           <EmptyState title="No occurrences to show">
             The service returned no occurrence on this page. They may have been removed by
             retention.

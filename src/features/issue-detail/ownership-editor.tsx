@@ -10,7 +10,8 @@ import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { WriteFailure } from '../../ui/write-failure';
-import styles from './issue-detail.module.css';
+import styles from './ownership-editor.module.css';
+import section from './issue-section.module.css';
 
 /** The service refuses either text above 128 KiB (UTF-8). */
 const MAX_BYTES = 131072;
@@ -35,12 +36,12 @@ export function OwnershipEditor({
   const [open, setOpen] = useState(false);
   return (
     <details
-      className={`${styles.card} ${styles.ownership}`}
+      className={`${section.card} ${styles.ownership}`}
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary className={styles.ownershipSummary}>
-        <span className={styles.sectionTitle}>Ownership rules</span>
+        <span className={section.sectionTitle}>Ownership rules</span>
         <span className={styles.muted}>
           Who is suggested as assignee for issues of {projectName}
         </span>
@@ -63,7 +64,7 @@ function OwnershipForm({
   if (query.isPending) return <PendingState label="Loading ownership rules…" />;
   if (query.isError) {
     return (
-      <div className={styles.cardBody}>
+      <div className={section.cardBody}>
         <ErrorState error={query.error} compact reset={() => void query.refetch()} />
       </div>
     );

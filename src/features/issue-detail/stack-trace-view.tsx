@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { innermostFirst, parseStackTrace, type StackFrame } from '../../lib/stack-frames';
 import { Button } from '../../ui/button';
-import styles from './issue-detail.module.css';
+import styles from './stack-trace-view.module.css';
 import type { StackView } from './issue-search';
 
 type Run = { inApp: true; frame: StackFrame } | { inApp: false; frames: StackFrame[] };

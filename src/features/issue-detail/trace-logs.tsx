@@ -4,7 +4,7 @@ import { formatUtcTime } from '../../lib/format-time';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { SeverityBadge } from '../../ui/severity-badge';
-import styles from './issue-detail.module.css';
+import styles from './trace-logs.module.css';
 
 /** The first logs of the occurrence's trace (exact `trace_id`), newest first. */
 export function TraceLogs({

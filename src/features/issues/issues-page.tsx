@@ -12,6 +12,7 @@ import { projectsQueries } from '../../api/queries/projects';
 import { ApiError } from '../../api/errors';
 import { parseProjectScope, readableScope } from '../../lib/project-scope';
 import { parseTimeRange } from '../../lib/time-range';
+import { useStableValue } from '../../lib/use-stable-value';
 import { useLiveEvents } from '../../live/live-store';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -47,11 +48,11 @@ export function IssuesPage() {
   const search = useIssuesSearch();
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const readableIds = useMemo(() => projects.map((p) => p.id), [projects]);
-  const filtersKey = JSON.stringify(issueFiltersOf(search, readableIds));
-  const filters = useMemo(() => JSON.parse(filtersKey) as IssueListFilters, [filtersKey]);
+  const filters = useStableValue(issueFiltersOf(search, readableIds));
+  // A string of the filters: the boundary's reset key and the results' React key.
+  const filtersKey = JSON.stringify(filters);
   const scope = readableScope(parseProjectScope(search), readableIds);
-  const scopeKey = scope.kind === 'all' ? null : scope.ids.join(',');
-  const projectIds = useMemo(() => (scopeKey === null ? null : scopeKey.split(',')), [scopeKey]);
+  const projectIds = useStableValue(scope.kind === 'all' ? null : scope.ids);
   const assigneeProjectId = projectIds?.[0] ?? readableIds[0] ?? null;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { AttributeTree } from '../../ui/attribute-tree';
 import { CopyButton } from '../../ui/copy-button';
 import { investigationQueries } from '../../api/queries/investigations';
-import { InvestigateButton } from '../investigate/investigate-button';
+import { InvestigateButton } from '../../widgets/investigate/investigate-button';
 import { ErrorState } from '../../ui/error-state';
 import { CloseIcon } from '../../ui/icons';
 import { PendingState } from '../../ui/pending-state';

@@ -4,6 +4,7 @@ import { logsQueries, type CatalogParams, type LogListFilters } from '../../api/
 import { projectsQueries } from '../../api/queries/projects';
 import type { AttributeFilter } from '../../lib/attribute-filter';
 import { parseProjectScope, readableScope } from '../../lib/project-scope';
+import { useStableValue } from '../../lib/use-stable-value';
 import { useLiveStatus } from '../../live/live-store';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -48,8 +49,9 @@ export function LogsPage() {
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const readableIds = useMemo(() => projects.map((p) => p.id), [projects]);
 
-  const filtersKey = JSON.stringify(listFiltersOf(listSearchOf(search), readableIds));
-  const filters = useMemo(() => JSON.parse(filtersKey) as LogListFilters, [filtersKey]);
+  const filters = useStableValue(listFiltersOf(listSearchOf(search), readableIds));
+  // A string of the filters: the boundary's reset key and the results' React key.
+  const filtersKey = JSON.stringify(filters);
   const catalog: CatalogParams = useMemo(
     () => ({
       ...(filters.project_id ? { project_id: filters.project_id } : {}),
@@ -59,8 +61,7 @@ export function LogsPage() {
     [filters],
   );
   const scope = readableScope(parseProjectScope(search), readableIds);
-  const scopeKey = scope.kind === 'all' ? null : scope.ids.join(',');
-  const projectIds = useMemo(() => (scopeKey === null ? null : scopeKey.split(',')), [scopeKey]);
+  const projectIds = useStableValue(scope.kind === 'all' ? null : scope.ids);
   const attributeFilters = search.filters ?? NO_FILTERS;
   const columns = search.columns ?? NO_COLUMNS;
   const setFilters = (next: AttributeFilter[]) =>

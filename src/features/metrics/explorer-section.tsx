@@ -14,7 +14,7 @@ import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { investigationQueries } from '../../api/queries/investigations';
-import { InvestigateButton } from '../investigate/investigate-button';
+import { InvestigateButton } from '../../widgets/investigate/investigate-button';
 import { ReportSection } from '../../ui/report-section';
 import {
   aggregationText,

@@ -10,7 +10,7 @@ import { shortSha } from '../../lib/short-sha';
 import { Callout } from '../../ui/callout';
 import { CopyButton } from '../../ui/copy-button';
 import { serviceTimeline } from './deployment-match';
-import { DeploymentStatus } from './deployment-status';
+import { DeploymentStatus } from '../../widgets/deployment-status/deployment-status';
 import styles from './release-panels.module.css';
 import { deploymentDurationMs } from './release-view';
 

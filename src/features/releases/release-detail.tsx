@@ -3,7 +3,7 @@ import type { RecordDeploymentResult, ReleaseRow } from '../../api/queries/relea
 import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
 import { investigationQueries } from '../../api/queries/investigations';
-import { InvestigateButton } from '../investigate/investigate-button';
+import { InvestigateButton } from '../../widgets/investigate/investigate-button';
 import { Callout } from '../../ui/callout';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';

@@ -6,7 +6,7 @@ import { formatUtcDateTime } from '../../lib/format-time';
 import { shortSha } from '../../lib/short-sha';
 import type { NextPageState } from '../../ui/list-end-row';
 import { VirtualTable, virtualTableClasses } from '../../ui/virtual-table';
-import { DeploymentStatus } from './deployment-status';
+import { DeploymentStatus } from '../../widgets/deployment-status/deployment-status';
 import styles from './release-list.module.css';
 import { traceHealthView } from './release-view';
 

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { releaseQueries, type ReleaseListFilters } from '../../api/queries/releases';
 import { formatShortUtc } from '../../lib/format-short-time';
+import { useStableValue } from '../../lib/use-stable-value';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
@@ -28,8 +29,8 @@ export function ReleasePage({ release }: { release: string }) {
   const search = useReleaseSearch();
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const readableIds = useMemo(() => projects.map((p) => p.id), [projects]);
-  const filtersKey = JSON.stringify(releaseRowFiltersOf(release, search, readableIds));
-  const filters = useMemo(() => JSON.parse(filtersKey) as ReleaseListFilters, [filtersKey]);
+  const filters = useStableValue(releaseRowFiltersOf(release, search, readableIds));
+  const filtersKey = JSON.stringify(filters);
 
   return (
     <div className={styles.page}>

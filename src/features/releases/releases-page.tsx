@@ -8,6 +8,7 @@ import {
   type ReleaseListFilters,
   type ReleaseRow,
 } from '../../api/queries/releases';
+import { useStableValue } from '../../lib/use-stable-value';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { InfoIcon } from '../../ui/icons';
@@ -38,8 +39,9 @@ export function ReleasesPage() {
   const setSearch = useSetReleasesSearch();
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const readableIds = useMemo(() => projects.map((p) => p.id), [projects]);
-  const filtersKey = JSON.stringify(releaseFiltersOf(search, readableIds));
-  const filters = useMemo(() => JSON.parse(filtersKey) as ReleaseListFilters, [filtersKey]);
+  const filters = useStableValue(releaseFiltersOf(search, readableIds));
+  // A string of the filters: the boundary's reset key and the results' React key.
+  const filtersKey = JSON.stringify(filters);
   const narrowed = narrowingCount(search) > 0;
 
   return (

@@ -12,7 +12,7 @@ import styles from './span-detail-panel.module.css';
 import { traceLogsSearch } from './trace-links';
 import type { TraceSummary } from '../../api/queries/traces';
 import { investigationQueries } from '../../api/queries/investigations';
-import { InvestigateButton } from '../investigate/investigate-button';
+import { InvestigateButton } from '../../widgets/investigate/investigate-button';
 
 /**
  * The selected span: what it is, when it ran, its ids (with copy), attributes, events, and

@@ -4,7 +4,7 @@ import type { TraceSummary } from '../../api/queries/traces';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { CopyButton } from '../../ui/copy-button';
 import { AlertIcon } from '../../ui/icons';
-import { InvestigateButton } from '../investigate/investigate-button';
+import { InvestigateButton } from '../../widgets/investigate/investigate-button';
 import palette from './service-palette.module.css';
 import { formatDuration } from '../../lib/format-duration';
 import styles from './trace-detail.module.css';

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { traceQueries, type TraceListFilters } from '../../api/queries/traces';
+import { useStableValue } from '../../lib/use-stable-value';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { TraceIcon } from '../../ui/icons';
@@ -47,8 +48,9 @@ export function TracesPage() {
   const setSearch = useSetTracesSearch();
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const readableIds = useMemo(() => projects.map((p) => p.id), [projects]);
-  const filtersKey = JSON.stringify(traceFiltersOf(search, readableIds));
-  const filters = useMemo(() => JSON.parse(filtersKey) as TraceListFilters, [filtersKey]);
+  const filters = useStableValue(traceFiltersOf(search, readableIds));
+  // A string of the filters: the boundary's reset key and the results' React key.
+  const filtersKey = JSON.stringify(filters);
   const narrowed = narrowingCount(search) > 0;
 
   return (

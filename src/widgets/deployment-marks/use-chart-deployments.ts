@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { deploymentQueries } from '../../api/queries/releases';
+import { useStableValue } from '../../lib/use-stable-value';
 import {
   deploymentMarkers,
   deploymentReadOf,
@@ -34,8 +35,7 @@ export function useChartDeployments(
   /** False where marks do not fit the chart: nothing is read and nothing is marked. */
   enabled = true,
 ): ChartDeployments {
-  const scopeKey = JSON.stringify(scope);
-  const stableScope = useMemo(() => JSON.parse(scopeKey) as DeploymentScope, [scopeKey]);
+  const stableScope = useStableValue(scope);
   const query = useQuery({
     ...deploymentQueries.range(deploymentReadOf(range, stableScope)),
     enabled,

@@ -5,7 +5,7 @@ import type { InvestigationBundle } from '../../api/queries/investigations';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
-import { SupportDialog } from './support-dialog';
+import { SupportDialog } from '../support-dialog/support-dialog';
 import { BundleView } from './bundle-view';
 import { InvestigateSheet } from './investigate-sheet';
 

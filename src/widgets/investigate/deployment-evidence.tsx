@@ -1,7 +1,7 @@
 import type { Deployment } from '../../api/queries/releases';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { shortSha } from '../../lib/short-sha';
-import { DeploymentStatus } from '../releases/deployment-status';
+import { DeploymentStatus } from '../deployment-status/deployment-status';
 import styles from './evidence.module.css';
 
 /** Deployments of a bundle, newest finish first. */

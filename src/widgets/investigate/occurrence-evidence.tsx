@@ -1,6 +1,6 @@
 import type { IssueInvestigation } from '../../api/queries/investigations';
 import { AttributeTree } from '../../ui/attribute-tree';
-import { BreadcrumbList } from '../issue-detail/breadcrumb-list';
+import { BreadcrumbList } from '../breadcrumb-list/breadcrumb-list';
 import { EvidenceSection } from './evidence-section';
 import styles from './evidence.module.css';
 

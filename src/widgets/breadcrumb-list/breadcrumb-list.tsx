@@ -1,7 +1,7 @@
 import { formatUtcTime } from '../../lib/format-time';
 import { valueText } from '../../lib/attribute-values';
 import { Callout } from '../../ui/callout';
-import styles from './issue-detail.module.css';
+import styles from './breadcrumb-list.module.css';
 
 type Crumb = {
   timestamp?: unknown;
