@@ -102,8 +102,17 @@ test('a dead service is said in words, filters stay, and the pages recover witho
     await page.getByRole('searchbox', { name: 'Service' }).fill(svcName);
     await page.getByRole('searchbox', { name: 'Service' }).press('Enter');
     await expect(page).toHaveURL(new RegExp(`[?&]service=${svcName}`));
+    // The unfiltered board shows the same one row: wait for the filtered read itself, so the
+    // service is not killed while it is in flight.
+    const filteredRead = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/telemetry/issues?') &&
+        r.url().includes('severity=error') &&
+        r.url().includes(`service_name=${svcName}`),
+    );
     await page.getByLabel('Severity').selectOption('error');
     await expect(page).toHaveURL(/[?&]severity=error/);
+    await filteredRead;
     await expect(dataRowsOf(page, 'Issues')).toHaveCount(1);
     const issuesUrl = page.url();
     expect(issuesUrl).toContain(`service=${svcName}`);
