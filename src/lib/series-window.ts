@@ -4,7 +4,8 @@
  * than 500 buckets is refused. Buckets are whole intervals from the epoch (UTC): the service
  * floors `since` and ceils `until` to the interval before counting them.
  */
-import { checkRangeLength } from './read-range';
+import { checkRangeLength, rangeBounds, readRangeOf, type ReadRange } from './read-range';
+import type { TimeRangeSearch } from './time-range';
 
 export const SERIES_INTERVALS = ['1m', '5m', '15m', '1h', '6h', '1d'] as const;
 export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
@@ -83,6 +84,30 @@ export function checkWindow(sinceMs: number, untilMs: number, choice: IntervalCh
     };
   }
   return { ok: true, interval, buckets };
+}
+
+/**
+ * A chart read over the URL's range: the range as sent (a relative `since` stays compact, so
+ * the query key does not move with the clock), its bounds at `now` (an open range ends now)
+ * and whether the service takes it with this interval. Every bucketed chart plans its read
+ * here, so a refused window is explained, not sent.
+ */
+export function chartWindowOf(
+  search: TimeRangeSearch,
+  choice: IntervalChoice,
+  now: number,
+): { range: ReadRange; bounds: { since: number; until: number }; window: WindowCheck } {
+  const bounds = rangeBounds(search, now);
+  return {
+    range: readRangeOf(search),
+    bounds,
+    window: checkWindow(bounds.since, bounds.until, choice),
+  };
+}
+
+/** How long a bucket is, in words: `15-minute`, `1-hour`, `1-day`. */
+export function bucketWords(interval: SeriesInterval): string {
+  return INTERVAL_LABELS[interval].replace(/^(\d+) (minute|hour|day)s?$/, '$1-$2');
 }
 
 export function isIntervalChoice(value: string): value is IntervalChoice {
