@@ -73,6 +73,17 @@ describe('chartWindowOf', () => {
     });
   });
 
+  it('picks a coarser fixed interval for a compact chart', () => {
+    const interval = (since: string) => {
+      const plan = chartWindowOf({ since }, 'compact', at);
+      return plan.window.ok ? [plan.window.interval, plan.window.buckets] : null;
+    };
+    expect(interval('1h')).toEqual(['1m', 60]);
+    expect(interval('24h')).toEqual(['1h', 24]);
+    expect(interval('7d')).toEqual(['6h', 28]);
+    expect(interval('30d')).toEqual(['1d', 31]);
+  });
+
   it('refuses a range longer than 31 days before anything is sent', () => {
     const since = new Date(at - 40 * DAY).toISOString();
     const plan = chartWindowOf({ since }, 'auto', at);
