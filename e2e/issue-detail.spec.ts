@@ -68,7 +68,7 @@ async function newIssue(
   const service = `e2e-issue-${word()}`;
   const title = `Checkout ${MARKUP} ${SCRIPT} ${service}`;
   await ingestIssue(request, project.ingest_key, service, title, occurrences);
-  return { id: await issueIdOf(request, demo, service), title, project };
+  return { id: await issueIdOf(request, demo, service), title, project, service };
 }
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -154,6 +154,93 @@ test('status, priority and a team assignee set on the page are kept after a relo
   await expect(page.getByLabel('Priority')).toHaveValue('low');
   await expect(page.getByText('Manual', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Assignee/ })).toContainText(team.name);
+});
+
+/** Records a deployment through the API, as a CI pipeline would. */
+async function recordDeployment(
+  request: APIRequestContext,
+  demo: DemoCredentials,
+  id: string,
+  body: Record<string, unknown>,
+) {
+  const res = await request.put(`/api/telemetry/deployments/${id}`, {
+    headers: { Authorization: `Bearer ${demo.account_token}` },
+    data: { status: 'succeeded', started_at: ago(50), finished_at: ago(45), ...body },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("the events chart: bars over the range, the service's deployments to its environment marked, an empty range or a failed read said", async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const { id, project, service } = await newIssue(request, demo, [
+    { release: 'e2e@1.0.0', occurred_at: ago(90) },
+    { release: 'e2e@1.0.1', occurred_at: ago(20) },
+    { release: 'e2e@1.0.1', occurred_at: ago(10) },
+  ]);
+  const here = { project_id: project.id, service_name: service };
+  // Marked: this service to the environment it threw in. Not marked: another environment.
+  await recordDeployment(request, demo, `${service}-e2e`, {
+    ...here,
+    release: 'e2e@1.0.1',
+    environment: 'e2e',
+  });
+  await recordDeployment(request, demo, `${service}-staging`, {
+    ...here,
+    release: 'e2e@1.0.1',
+    environment: 'staging',
+  });
+
+  await page.goto(`/issues/${id}`);
+  const trend = page.getByRole('region', { name: 'Events over time' });
+  await expect(trend).toContainText(`Deployments of ${service} to e2e`);
+  const chart = trend.getByRole('img', { name: /^Events of this issue, last 24 hours/ });
+  await expect(chart).toHaveAccessibleName(/: 3 events,/);
+  await expect(chart.locator('path.recharts-rectangle').first()).toBeVisible();
+  // One marker: the deployment of this service to this environment, named on hover.
+  const markers = chart.locator('[data-deployment]');
+  await expect(markers).toHaveCount(1);
+  await expect(markers).toHaveAttribute('data-deployment', `${project.id}/${service}-e2e`);
+  await markers.hover();
+  await expect(chart).toContainText('e2e@1.0.1');
+  await expect(chart).toContainText('Succeeded');
+  // The same deployment, reachable by keyboard through the summary.
+  await trend.getByRole('button', { name: '1 deployment' }).focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('list', { name: "Deployments on the issue's events chart" });
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await expect(
+    list.getByRole('link', { name: new RegExp(`^${service} e2e@1\\.0\\.1 → e2e, finished`) }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A range without its events says so, in the chart's place only.
+  const since = new Date(Date.now() - 10 * 86_400_000).toISOString();
+  const until = new Date(Date.now() - 9 * 86_400_000).toISOString();
+  await page.goto(`/issues/${id}?since=${since}&until=${until}`);
+  await expect(trend.getByText('No events of this issue in the range.')).toBeVisible();
+  await expect(trend.getByRole('img')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Latest occurrence' })).toBeVisible();
+
+  // A failed read: the service's words and a retry in the chart's place; the page stays.
+  const next = 'Send since as RFC3339 or a compact duration.';
+  await page.route('**/api/telemetry/issues/histograms?**', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'since is invalid', code: 'validation_failed', next }),
+    }),
+  );
+  await page.goto(`/issues/${id}?since=7d`);
+  await expect(trend.getByRole('alert')).toContainText(next);
+  await expect(page.getByRole('heading', { level: 2, name: 'Latest occurrence' })).toBeVisible();
+  await page.unroute('**/api/telemetry/issues/histograms?**');
+  await trend.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    trend.getByRole('img', { name: /^Events of this issue, last 7 days/ }),
+  ).toBeVisible();
 });
 
 test('an unknown issue is "issue not found" with a way back to the board', async ({

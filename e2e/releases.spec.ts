@@ -175,6 +175,82 @@ test('release health: rows, trace health, comparison, timeline and links', async
   await expect(page.getByText(oldIssue)).toHaveCount(0);
 });
 
+test("the release chart: the row's telemetry per stream over the range, its deployments marked as the timeline lists them", async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const service = `chart-${word()}`;
+  const release = `${service}@2.0.0`;
+  const environment = 'production';
+  await ingestRelease(
+    request,
+    project.ingest_key,
+    { release, service_name: service, environment },
+    30,
+    { ok: 2, failed: 1 },
+    { fingerprint: `${service}-issue`, message: `chart issue ${word()}` },
+  );
+  const base = { project_id: project.id, service_name: service, status: 'succeeded' };
+  // Marked: this release to this environment. In the timeline but not marked: an older
+  // release of the service. Neither: this release to staging.
+  await recordDeployment(request, demo.account_token, `${service}-this`, {
+    ...base,
+    release,
+    environment,
+    started_at: ago(45),
+    finished_at: ago(40),
+  });
+  await recordDeployment(request, demo.account_token, `${service}-older`, {
+    ...base,
+    release: `${service}@1.9.0`,
+    environment,
+    started_at: ago(130),
+    finished_at: ago(120),
+  });
+  await recordDeployment(request, demo.account_token, `${service}-staging`, {
+    ...base,
+    release,
+    environment: 'staging',
+    started_at: ago(55),
+    finished_at: ago(50),
+  });
+
+  const url = `/releases/${encodeURIComponent(release)}?project=${project.id}&environment=${environment}&service=${service}`;
+  await page.goto(url);
+  const panel = page.getByRole('region', { name: 'Telemetry over time' });
+  const chart = panel.getByRole('img', { name: /^Items of this release per 1-hour bucket/ });
+  await expect(chart).toHaveAccessibleName(/Spans 3, Actions 0, Metric samples 0$/);
+  await expect(chart.locator('.recharts-line')).toHaveCount(5);
+  // One marker, the timeline's "this release" entry.
+  const markers = chart.locator('[data-deployment]');
+  await expect(markers).toHaveCount(1);
+  await expect(markers).toHaveAttribute('data-deployment', `${project.id}/${service}-this`);
+  const timeline = page.getByRole('region', { name: 'Deployments' }).getByTestId('deployment');
+  await expect(timeline).toHaveCount(2);
+  await expect(timeline.filter({ hasText: 'this release' })).toContainText(`${service}-this`);
+  await markers.hover();
+  await expect(chart).toContainText(release);
+  await expect(chart).toContainText('Succeeded');
+  // Listed for the keyboard through the summary.
+  await panel.getByRole('button', { name: '1 deployment' }).click();
+  const list = page.getByRole('list', { name: 'Deployments on the release chart' });
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await expect(
+    list.getByRole('link', { name: new RegExp(`^${service} ${service}@2\\.0\\.0 → production`) }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A range without the release's telemetry says so.
+  const since = new Date(Date.now() - 10 * 86_400_000).toISOString();
+  const until = new Date(Date.now() - 9 * 86_400_000).toISOString();
+  await page.goto(`${url}&since=${since}&until=${until}`);
+  await expect(panel.getByText('No telemetry of this release in the range.')).toBeVisible();
+  await expect(panel.getByRole('img')).toHaveCount(0);
+});
+
 test('an unknown release says so and links back', async ({ signedInPage: page, demo }) => {
   const project = demo.projects[0];
   if (!project) throw new Error('demo world has no project');

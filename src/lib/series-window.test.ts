@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { autoInterval, bucketCount, checkWindow, isIntervalChoice } from './series-window';
+import {
+  autoInterval,
+  bucketCount,
+  bucketWords,
+  chartWindowOf,
+  checkWindow,
+  isIntervalChoice,
+} from './series-window';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -54,5 +61,41 @@ describe('isIntervalChoice', () => {
     expect(isIntervalChoice('auto')).toBe(true);
     expect(isIntervalChoice('6h')).toBe(true);
     expect(isIntervalChoice('2h')).toBe(false);
+  });
+});
+
+describe('chartWindowOf', () => {
+  it('keeps a relative range compact, with its bounds at now and the window it makes', () => {
+    expect(chartWindowOf({ since: '24h' }, 'auto', at)).toEqual({
+      range: { since: '24h' },
+      bounds: { since: at - DAY, until: at },
+      window: { ok: true, interval: '15m', buckets: 96 },
+    });
+  });
+
+  it('picks a coarser fixed interval for a compact chart', () => {
+    const interval = (since: string) => {
+      const plan = chartWindowOf({ since }, 'compact', at);
+      return plan.window.ok ? [plan.window.interval, plan.window.buckets] : null;
+    };
+    expect(interval('1h')).toEqual(['1m', 60]);
+    expect(interval('24h')).toEqual(['1h', 24]);
+    expect(interval('7d')).toEqual(['6h', 28]);
+    expect(interval('30d')).toEqual(['1d', 31]);
+  });
+
+  it('refuses a range longer than 31 days before anything is sent', () => {
+    const since = new Date(at - 40 * DAY).toISOString();
+    const plan = chartWindowOf({ since }, 'auto', at);
+    expect(plan.range).toEqual({ since });
+    expect(plan.window).toMatchObject({ ok: false, reason: 'range' });
+  });
+});
+
+describe('bucketWords', () => {
+  it('writes bucket lengths as adjectives', () => {
+    expect(bucketWords('1m')).toBe('1-minute');
+    expect(bucketWords('6h')).toBe('6-hour');
+    expect(bucketWords('1d')).toBe('1-day');
   });
 });

@@ -4,7 +4,8 @@
  * than 500 buckets is refused. Buckets are whole intervals from the epoch (UTC): the service
  * floors `since` and ceils `until` to the interval before counting them.
  */
-import { checkRangeLength } from './read-range';
+import { checkRangeLength, rangeBounds, readRangeOf, type ReadRange } from './read-range';
+import type { TimeRangeSearch } from './time-range';
 
 export const SERIES_INTERVALS = ['1m', '5m', '15m', '1h', '6h', '1d'] as const;
 export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
@@ -43,10 +44,20 @@ export function bucketCount(sinceMs: number, untilMs: number, interval: SeriesIn
   return Math.max(1, Math.ceil(untilMs / size) - Math.floor(sinceMs / size));
 }
 
-/** The interval `auto` resolves to: the smallest giving at most 200 buckets (else `1d`). */
-export function autoInterval(sinceMs: number, untilMs: number): SeriesInterval {
-  return SERIES_INTERVALS.find((i) => bucketCount(sinceMs, untilMs, i) <= AUTO_MAX_BUCKETS) ?? '1d';
+/**
+ * The interval `auto` resolves to: the smallest giving at most 200 buckets (else `1d`). A
+ * compact chart asks for fewer (`maxBuckets`), so its lines stay calm at its size.
+ */
+export function autoInterval(
+  sinceMs: number,
+  untilMs: number,
+  maxBuckets = AUTO_MAX_BUCKETS,
+): SeriesInterval {
+  return SERIES_INTERVALS.find((i) => bucketCount(sinceMs, untilMs, i) <= maxBuckets) ?? '1d';
 }
+
+/** A compact chart's most buckets: an hour in minutes, a day in hours, a month in days. */
+export const COMPACT_MAX_BUCKETS = 64;
 
 /** The smallest fixed interval the service accepts over the range (at most 500 buckets). */
 export function smallestAllowedInterval(sinceMs: number, untilMs: number): SeriesInterval | null {
@@ -83,6 +94,33 @@ export function checkWindow(sinceMs: number, untilMs: number, choice: IntervalCh
     };
   }
   return { ok: true, interval, buckets };
+}
+
+/**
+ * A chart read over the URL's range: the range as sent (a relative `since` stays compact, so
+ * the query key does not move with the clock), its bounds at `now` (an open range ends now)
+ * and whether the service takes it with this interval. Every bucketed chart plans its read
+ * here, so a refused window is explained, not sent. `compact` picks a fixed interval giving
+ * at most `COMPACT_MAX_BUCKETS` buckets, for a small chart.
+ */
+export function chartWindowOf(
+  search: TimeRangeSearch,
+  choice: IntervalChoice | 'compact',
+  now: number,
+): { range: ReadRange; bounds: { since: number; until: number }; window: WindowCheck } {
+  const bounds = rangeBounds(search, now);
+  const interval =
+    choice === 'compact' ? autoInterval(bounds.since, bounds.until, COMPACT_MAX_BUCKETS) : choice;
+  return {
+    range: readRangeOf(search),
+    bounds,
+    window: checkWindow(bounds.since, bounds.until, interval),
+  };
+}
+
+/** How long a bucket is, in words: `15-minute`, `1-hour`, `1-day`. */
+export function bucketWords(interval: SeriesInterval): string {
+  return INTERVAL_LABELS[interval].replace(/^(\d+) (minute|hour|day)s?$/, '$1-$2');
 }
 
 export function isIntervalChoice(value: string): value is IntervalChoice {

@@ -35,7 +35,11 @@ export const ISSUES_POLL_MS = 30_000;
 
 export type IssueHistograms = components['schemas']['IssueHistograms'];
 
-/** One histogram read: up to 100 issue ids, `since` as one RFC3339 value. */
+/**
+ * One histogram read: up to 100 issue ids over a range. `since` is RFC3339 (the board's, as its
+ * list read resolved it) or compact (`24h`, resolved when the read starts, so the key does not
+ * move with the clock); `until` RFC3339 or absent (now).
+ */
 export type IssueHistogramParams = { ids: readonly string[]; since: string; until?: string };
 
 /**
@@ -106,24 +110,27 @@ export const issuesQueries = {
   histograms: ({ ids, since, until }: IssueHistogramParams) =>
     queryOptions({
       queryKey: [...issuesQueries.allHistograms(), { ids, since, until }] as const,
-      queryFn: () =>
-        call(
+      queryFn: () => {
+        const now = Date.now();
+        const range = resolveTimeRange(parseTimeRange({ since, until }), now);
+        return call(
           api.GET('/api/telemetry/issues/histograms', {
             params: {
               query: {
                 issue_ids: ids.join(','),
-                since,
-                ...(until === undefined ? {} : { until }),
+                since: range.since,
+                ...(range.until === undefined ? {} : { until: range.until }),
                 buckets: String(
                   histogramBuckets(
-                    Date.parse(since),
-                    until === undefined ? Date.now() : Date.parse(until),
+                    Date.parse(range.since),
+                    range.until === undefined ? now : Date.parse(range.until),
                   ),
                 ),
               },
             },
           }),
-        ),
+        );
+      },
       staleTime: 60_000,
     }),
   /** The inbox, newest first; older pages follow `next_cursor` exactly. */

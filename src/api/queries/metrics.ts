@@ -102,6 +102,10 @@ export type VolumeParams = ChartRange & {
   /** One project; absent reads every project the account can read. */
   project_id?: string;
   interval: MetricInterval;
+  /** Exact-match filters (one release row's telemetry); absent counts every value. */
+  service_name?: string;
+  release?: string;
+  environment?: string;
 };
 
 export const metricQueries = {
@@ -156,6 +160,9 @@ export const metricQueries = {
                 since: range.since,
                 ...(until ? { until } : {}),
                 interval: params.interval,
+                ...(params.service_name !== undefined ? { service_name: params.service_name } : {}),
+                ...(params.release !== undefined ? { release: params.release } : {}),
+                ...(params.environment !== undefined ? { environment: params.environment } : {}),
               },
             },
           }),

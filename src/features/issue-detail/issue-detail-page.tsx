@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { issueDetailQueries, type IssueDetail } from '../../api/queries/issue-detail';
+import { issueDetailQueries } from '../../api/queries/issue-detail';
 import { projectsQueries } from '../../api/queries/projects';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { culpritOf } from '../../lib/stack-frames';
@@ -11,13 +11,15 @@ import { ActivityTimeline } from './activity-timeline';
 import { IssueControls } from './issue-controls';
 import styles from './issue-detail-page.module.css';
 import section from './issue-section.module.css';
+import { IssueTrend } from './issue-trend';
 import { OccurrenceSection } from './occurrence-section';
 import { OwnershipEditor } from './ownership-editor';
 import { relativeTime } from './relative-time';
 
 /**
- * `/issues/$issueId`: the issue's header (title, culprit, triage controls, counts), the
- * latest occurrence with a pager to older ones, and the activity timeline beside it.
+ * `/issues/$issueId`: the issue's header (title, culprit, triage controls), its trend (counts,
+ * sightings and events over the header's range), the latest occurrence with a pager to older
+ * ones, and the details and activity timeline beside them.
  * Everything the service sends is rendered as text.
  */
 export function IssueDetailPage({ issueId }: { issueId: string }) {
@@ -70,12 +72,12 @@ export function IssueDetailPage({ issueId }: { issueId: string }) {
               <Tag label="release" value={issue.release} />
             </p>
           </div>
-          <IssueStats issue={issue} />
         </div>
         <IssueControls issue={issue} canManage={canManage} />
       </header>
       <div className={styles.body}>
         <main className={styles.main}>
+          <IssueTrend issue={issue} />
           <OccurrenceSection issue={issue} />
           <OwnershipEditor
             issueId={issue.id}
@@ -125,24 +127,5 @@ function Tag({ label, value }: { label: string; value: string }) {
       <span className={styles.tagKey}>{label}</span>
       <span className={styles.tagValue}>{value}</span>
     </span>
-  );
-}
-
-function IssueStats({ issue }: { issue: IssueDetail }) {
-  return (
-    <dl className={styles.stats}>
-      <div>
-        <dt>Events</dt>
-        <dd>{issue.occurrence_count.toLocaleString('en-US')}</dd>
-      </div>
-      <div>
-        <dt>First seen</dt>
-        <dd title={formatUtcDateTime(issue.first_seen_at)}>{relativeTime(issue.first_seen_at)}</dd>
-      </div>
-      <div>
-        <dt>Last seen</dt>
-        <dd title={formatUtcDateTime(issue.last_seen_at)}>{relativeTime(issue.last_seen_at)}</dd>
-      </div>
-    </dl>
   );
 }

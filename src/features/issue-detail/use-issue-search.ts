@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { mergeSearch, type SearchUpdate } from '../../lib/merge-search';
+import type { TimeRangeSearch } from '../../lib/time-range';
 import type { IssueSearch } from './issue-search';
 
 const issueRoute = getRouteApi('/_app/issues/$issueId');
@@ -8,6 +9,13 @@ const issueRoute = getRouteApi('/_app/issues/$issueId');
 /** The issue page's own URL search (the occurrence read, the stack's view). */
 export function useIssueSearch(): IssueSearch {
   return issueRoute.useSearch();
+}
+
+/** The header's time range (the layout's `since` and `until`), as the URL holds it. */
+export function useHeaderRange(): TimeRangeSearch {
+  const since = issueRoute.useSearch({ select: (s) => s.since });
+  const until = issueRoute.useSearch({ select: (s) => s.until });
+  return useMemo(() => ({ since, until }), [since, until]);
 }
 
 /**

@@ -8,9 +8,7 @@ import {
   sumVolumes,
   toggleStream,
   truncationText,
-  volumeChartData,
   formatMetricValue,
-  bucketWords,
 } from './chart-data';
 
 const B0 = '2026-11-20T12:00:00.000Z';
@@ -121,12 +119,6 @@ describe('texts', () => {
     expect(formatMetricValue(2.3456, null)).toBe('2.35');
     expect(formatMetricValue(null, 'ms')).toBe('no samples');
   });
-
-  it('writes bucket lengths as adjectives', () => {
-    expect(bucketWords('1m')).toBe('1-minute');
-    expect(bucketWords('6h')).toBe('6-hour');
-    expect(bucketWords('1d')).toBe('1-day');
-  });
 });
 
 const volume = (events: number[], bytes: number[], buckets = [B0, B1]): VolumeSummary => {
@@ -142,19 +134,6 @@ const volume = (events: number[], bytes: number[], buckets = [B0, B1]): VolumeSu
     streams: { issues: zero, logs: stream, traces: zero, actions: zero, metrics: zero },
   };
 };
-
-describe('volumeChartData', () => {
-  it('keeps events and bytes in separate rows, for the shown streams only', () => {
-    const data = volumeChartData(volume([3, 4], [300, 400]), ['logs']);
-    expect(data.events).toEqual([
-      { x: Date.parse(B0), logs: 3 },
-      { x: Date.parse(B1), logs: 4 },
-    ]);
-    expect(data.bytes[1]).toEqual({ x: Date.parse(B1), logs: 400 });
-    expect(data.totals.logs).toEqual({ events: 7, bytes: 700 });
-    expect(data.streamsWithBytes).toEqual(['logs']);
-  });
-});
 
 describe('sumVolumes', () => {
   it('adds several projects up bucket by bucket', () => {

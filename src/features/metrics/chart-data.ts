@@ -1,33 +1,14 @@
 import type { MetricSeries, VolumeSummary } from '../../api/queries/metrics';
 import { formatBytes, formatCompactCount } from '../../lib/format-bytes';
-import { INTERVAL_LABELS } from '../../lib/series-window';
-import { utcTimeTicks } from '../../lib/time-ticks';
-
-/** A chart row: the bucket start (epoch ms) and one value per drawn key (`null` = no data). */
-export type ChartRow = { x: number } & Record<string, number | null>;
-
-/** How many line colours the palette holds (`--line-0` … `--line-9` in `ui/series-palette.module.css`). */
-export const LINE_COLORS = 10;
-
-/** One drawn line: its row key, its words, and its colour and dash (colour is never alone). */
-export type LineKey = {
-  dataKey: string;
-  label: string;
-  color: number;
-  /** Solid for the first ten lines, dashed for the next ten. */
-  dashed: boolean;
-};
-
-export type TimeAxis = { domain: [number, number]; ticks: number[]; span: number };
-
-function timeAxis(since: string, until: string, buckets: readonly string[]): TimeAxis {
-  const from = Date.parse(since);
-  const to = Date.parse(until);
-  const first = Date.parse(buckets[0] ?? since);
-  const start = Number.isFinite(from) ? from : first;
-  const end = Number.isFinite(to) && to > start ? to : start + 1;
-  return { domain: [start, end], ticks: utcTimeTicks(start, end), span: end - start };
-}
+import { bucketWords } from '../../lib/series-window';
+import {
+  LINE_COLORS,
+  timeAxis,
+  type ChartRow,
+  type LineKey,
+  type TimeAxis,
+} from '../../widgets/time-series/chart-rows';
+import { STREAMS, type Stream } from '../../widgets/time-series/volume-chart-data';
 
 // --- Metric series ------------------------------------------------------------------------
 
@@ -81,12 +62,6 @@ export function seriesChartData(series: MetricSeries): SeriesChartData {
 
 const KIND_TEXT = { counter: 'counter', gauge: 'gauge', histogram: 'histogram' } as const;
 
-/** How long a bucket is, in words: `15-minute`, `1-hour`, `1-day`. */
-export function bucketWords(interval: MetricSeries['interval']): string {
-  const label = INTERVAL_LABELS[interval];
-  return label.replace(/^(\d+) (minute|hour|day)s?$/, '$1-$2');
-}
-
 /**
  * The aggregation the service used, in words, from the answer itself (never guessed from the
  * name): "Average of the samples in each 15-minute bucket (gauge)".
@@ -136,64 +111,6 @@ export function formatMetricValue(value: number | null | undefined, unit: string
 export const formatValueTick = (value: number) => formatCompactCount(value);
 
 // --- Volume -------------------------------------------------------------------------------
-
-export const STREAMS = ['issues', 'logs', 'traces', 'actions', 'metrics'] as const;
-export type Stream = (typeof STREAMS)[number];
-
-export const STREAM_LABELS: Record<Stream, string> = {
-  issues: 'Issue events',
-  logs: 'Logs',
-  traces: 'Spans',
-  actions: 'Actions',
-  metrics: 'Metric samples',
-};
-
-export type VolumeChartData = {
-  events: ChartRow[];
-  bytes: ChartRow[];
-  axis: TimeAxis;
-  /** Totals over the range per stream (all streams, shown or not). */
-  totals: Record<Stream, { events: number; bytes: number }>;
-  /** Streams whose bytes are counted (usage counts bytes for logs and metrics only). */
-  streamsWithBytes: Stream[];
-};
-
-/**
- * The volume answer → one row per bucket for the events chart and one for the bytes chart
- * (never one axis for both), only for the streams shown. Counts are `0` in empty buckets, as
- * the service sends them.
- */
-export function volumeChartData(summary: VolumeSummary, shown: readonly Stream[]): VolumeChartData {
-  const events: ChartRow[] = [];
-  const bytes: ChartRow[] = [];
-  summary.buckets.forEach((b, i) => {
-    const x = Date.parse(b);
-    const e = { x } as ChartRow;
-    const by = { x } as ChartRow;
-    for (const stream of shown) {
-      e[stream] = summary.streams[stream].events[i] ?? 0;
-      by[stream] = summary.streams[stream].bytes[i] ?? 0;
-    }
-    events.push(e);
-    bytes.push(by);
-  });
-  const totals = {} as VolumeChartData['totals'];
-  for (const stream of STREAMS) {
-    const s = summary.streams[stream];
-    totals[stream] = {
-      events: s.events.reduce((sum, n) => sum + n, 0),
-      bytes: s.bytes.reduce((sum, n) => sum + n, 0),
-    };
-  }
-  const streamsWithBytes = STREAMS.filter((s) => totals[s].bytes > 0);
-  return {
-    events,
-    bytes,
-    axis: timeAxis(summary.since, summary.until, summary.buckets),
-    totals,
-    streamsWithBytes,
-  };
-}
 
 /** The streams of the URL's `streams` value (comma-separated); absent or unreadable = all. */
 export function parseStreams(value: string | undefined): Stream[] {

@@ -39,7 +39,7 @@ import {
   MAX_SERIES_LIMIT,
   DEFAULT_SERIES_LIMIT,
 } from './metrics-search';
-import { LineSwatch, TimeSeriesChart } from './time-series-chart';
+import { LineSwatch, TimeSeriesChart } from '../../widgets/time-series/time-series-chart';
 import { useMetricsSearch, useSetMetricsSearch } from './use-metrics-search';
 import { isolateText } from '../../lib/isolate-text';
 

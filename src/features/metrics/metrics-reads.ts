@@ -4,10 +4,8 @@ import {
   deploymentReadOf,
   type DeploymentScope,
 } from '../../widgets/deployment-marks/deployment-markers';
-import { checkWindow, type WindowCheck } from '../../lib/series-window';
-import { rangeBounds } from '../../lib/read-range';
+import { chartWindowOf, type WindowCheck } from '../../lib/series-window';
 import {
-  chartRangeOf,
   DEFAULT_SERIES_LIMIT,
   explorerProject,
   intervalOf,
@@ -57,10 +55,8 @@ export function metricsReads(
   readableIds: readonly string[],
   now: number,
 ): MetricsReads {
-  const range = chartRangeOf(search);
-  const { since: sinceMs, until: untilMs } = rangeBounds(search, now);
-  const window = checkWindow(sinceMs, untilMs, intervalOf(search));
   const interval = intervalOf(search);
+  const { range, bounds, window } = chartWindowOf(search, interval, now);
 
   const vs = volumeScope(search, readableIds);
   let volume: VolumePlan;
@@ -113,7 +109,7 @@ export function metricsReads(
     deployments: project ? deploymentReadOf(range, { projectIds: [project] }) : null,
     deploymentScope: project ? { projectIds: [project] } : {},
   };
-  return { bounds: { since: sinceMs, until: untilMs }, window, volume, explorer };
+  return { bounds, window, volume, explorer };
 }
 
 function pageSet(search: MetricsPageSearch): string[] {

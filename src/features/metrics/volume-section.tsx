@@ -9,19 +9,24 @@ import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { ReportSection } from '../../ui/report-section';
+import { bucketWords } from '../../lib/series-window';
 import {
-  bucketWords,
   formatBytes,
   formatBytesTick,
   formatCompactCount,
   parseStreams,
   serializeStreams,
+  sumVolumes,
+} from './chart-data';
+import {
+  STREAM_COLOR,
   STREAM_LABELS,
   STREAMS,
-  sumVolumes,
+  streamLines,
+  streamTotalsText,
   volumeChartData,
   type Stream,
-} from './chart-data';
+} from '../../widgets/time-series/volume-chart-data';
 import { DeploymentList } from '../../widgets/deployment-marks/deployment-marker';
 import {
   deploymentMarkers,
@@ -32,17 +37,8 @@ import {
 import styles from './metrics-page.module.css';
 import type { VolumePlan } from './metrics-reads';
 import { MAX_SUMMED_PROJECTS } from './metrics-reads';
-import { LineSwatch, TimeSeriesChart } from './time-series-chart';
+import { LineSwatch, TimeSeriesChart } from '../../widgets/time-series/time-series-chart';
 import { useMetricsSearch, useSetMetricsSearch } from './use-metrics-search';
-
-/** A stream's colour slot, the same on both charts. */
-const STREAM_COLOR: Record<Stream, number> = {
-  issues: 5,
-  logs: 0,
-  traces: 1,
-  actions: 2,
-  metrics: 3,
-};
 
 function scopeNote(plan: VolumePlan): string {
   switch (plan.scope) {
@@ -105,12 +101,7 @@ function VolumeCharts({ plan }: { plan: VolumePlan }) {
 
   if (!chart || !summary) return null;
   const open = (m: DeploymentMarker) => void navigate(releaseLinkOf(m.deployment));
-  const eventLines = shown.map((s) => ({
-    dataKey: s,
-    label: STREAM_LABELS[s],
-    color: STREAM_COLOR[s],
-    dashed: false,
-  }));
+  const eventLines = streamLines(shown);
   const byteStreams = shown.filter((s) => chart.streamsWithBytes.includes(s));
   const byteLines = eventLines.filter((l) => byteStreams.includes(l.dataKey as Stream));
   const bucket = `per ${bucketWords(summary.interval)} bucket`;
@@ -152,7 +143,7 @@ function VolumeCharts({ plan }: { plan: VolumePlan }) {
               <span className={styles.chartMeta}>items {bucket}</span>
             </figcaption>
             <TimeSeriesChart
-              label={`Events ${bucket}: ${shown.map((s) => `${STREAM_LABELS[s]} ${chart.totals[s].events.toLocaleString('en-US')}`).join(', ')}`}
+              label={`Events ${bucket}: ${streamTotalsText(chart.totals, shown)}`}
               rows={chart.events}
               lines={eventLines}
               axis={chart.axis}

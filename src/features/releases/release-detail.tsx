@@ -13,11 +13,15 @@ import { RecordDeploymentDialog } from './record-deployment-dialog';
 import { ReleaseComparisonPanel } from './release-comparison-panel';
 import styles from './release-detail.module.css';
 import { ReleaseSections } from './release-sections';
+import { ReleaseVolume } from './release-volume';
 import { nextSection, rowCounts, traceHealthView } from './release-view';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** One release row: summary, comparison, deployment timeline and its signals. */
+/**
+ * One release row: summary, its telemetry over the header's range, comparison, deployment
+ * timeline and its signals.
+ */
 export function ReleaseDetail({
   row,
   projectName,
@@ -130,6 +134,7 @@ export function ReleaseDetail({
 
       <div className={styles.columns}>
         <div className={styles.signals}>
+          <ReleaseVolume row={row} />
           <ReleaseSections row={row} start={start} />
         </div>
         <div className={styles.comparison}>

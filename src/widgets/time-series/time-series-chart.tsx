@@ -15,7 +15,7 @@ import {
   DeploymentMarkerTooltip,
   useHoveredMarker,
 } from '../../widgets/deployment-marks/deployment-marker-lines';
-import type { ChartRow, LineKey, TimeAxis } from './chart-data';
+import type { ChartRow, LineKey, TimeAxis } from './chart-rows';
 import styles from './time-series-chart.module.css';
 
 export type ChartLine = LineKey & { isolated?: ReadonlySet<number> };
