@@ -2,14 +2,18 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Where focus goes when an overlay closes: back to the element that opened it, or — when that
- * element is gone (a menu item that opened a dialog) — to `fallback`. Radix returns focus only
+ * element is gone or is a menu item (a menu item that opened a dialog) — to `fallback`. Radix returns focus only
  * to its own `Trigger`, and our dialogs are opened by state.
  */
 export function returnFocus(opener: Element | null, fallback?: RefObject<HTMLElement | null>) {
-  const target =
-    opener instanceof HTMLElement && opener.isConnected && opener !== document.body
-      ? opener
-      : fallback?.current;
+  // A menu item counts as gone even while still in the page: its menu may be in its closing
+  // animation when the dialog closes, and focus on it falls to the body once it is removed.
+  const usable =
+    opener instanceof HTMLElement &&
+    opener.isConnected &&
+    opener !== document.body &&
+    opener.closest('[role="menu"]') === null;
+  const target = usable ? opener : fallback?.current;
   target?.focus();
 }
 
