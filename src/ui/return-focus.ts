@@ -2,8 +2,8 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Where focus goes when an overlay closes: back to the element that opened it, or — when that
- * element is gone or is a menu item (a menu item that opened a dialog) — to `fallback`. Radix returns focus only
- * to its own `Trigger`, and our dialogs are opened by state.
+ * element is gone or is a menu item (a menu item that opened a dialog) — to `fallback`. Radix
+ * returns focus only to its own `Trigger`, and our dialogs are opened by state.
  */
 export function returnFocus(opener: Element | null, fallback?: RefObject<HTMLElement | null>) {
   // A menu item counts as gone even while still in the page: its menu may be in its closing
