@@ -1,8 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError, fail } from './http/api-error';
-import type { AppEnv, Deps } from './http/app-env';
+import { ApiError, fail } from './core/api-error';
+import type { AppEnv } from './http/app-env';
+import type { Deps } from './core/deps';
 import { accessLog } from './http/access-log';
 import { validationHook } from './http/validation-hook';
 import { ReadRuleError } from './domain/read-rules/read-rule-error';

@@ -1,4 +1,4 @@
-import { ConfigError, readConfig, type ServiceConfig } from './config';
+import { ConfigError, readConfig, type ServiceConfig } from './core/config';
 import { listen } from './listen';
 import { migrateStore } from './migrate-command';
 import { dropTelemetryBefore } from './retention-command';

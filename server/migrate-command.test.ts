@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateStore } from './migrate-command';
-import { migrations } from './store/migrations';
+import { migrations } from './store/sqlite/migrations';
 import { pgMigrations } from './store/postgres/pg-migrations';
 import { createTestDatabase, type TestDatabase } from './test-support/test-database';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import type { ServiceConfig } from './config';
-import { databaseFile, openDatabase } from './store/database';
+import type { ServiceConfig } from './core/config';
+import { databaseFile, openDatabase } from './store/sqlite/database';
 import { migratePg, openPgPool, pgDatabase } from './store/postgres/pg-database';
 
 /**

@@ -1,4 +1,4 @@
-import type { ServiceConfig } from './config';
+import type { ServiceConfig } from './core/config';
 import { openPgPool, pgDatabase } from './store/postgres/pg-database';
 import { dropPartitionsBefore } from './store/postgres/pg-partitions';
 

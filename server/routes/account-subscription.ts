@@ -6,8 +6,9 @@ import {
   SUBSCRIPTION_STATES,
 } from '../domain/subscription';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerOrSessionSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { subscriptionView } from '../views/subscription-view';

@@ -7,8 +7,9 @@ import {
   type HistoryInterval,
 } from '../domain/usage-history';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerOrSessionSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { historyBucketViews } from '../views/usage-history-view';

@@ -3,8 +3,9 @@ import { GATE_CODES, type GateCode } from '../domain/plan-gates';
 import { PLAN_TIERS } from '../domain/plans';
 import { SUBSCRIPTION_STATES } from '../domain/subscription';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import {
   bearerOrSessionSecurity,
   errorResponses,

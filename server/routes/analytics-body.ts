@@ -4,7 +4,7 @@ import { FUNNEL_KINDS } from '../domain/funnel';
 import { ANALYTICS_FILTER_MAX } from '../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../domain/read-rules/series-window';
 import type { EventMatcher } from '../domain/retention';
-import type { AnalysisUnitColumn } from '../store/store';
+import type { AnalysisUnitColumn } from '../core/store/telemetry/actions';
 
 export const UUID_RE =
   /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -10,12 +10,13 @@ import { FUNNEL_KINDS, rate } from '../domain/funnel';
 import { ANALYTICS_FILTER_MAX } from '../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../domain/read-rules/series-window';
 import { requireAccount } from '../http/account-auth';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { jsonBody } from '../http/json-body';
 import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { resolveAnalyticsScope } from './analytics-scope';
-import type { ActionFunnelCounts } from '../store/store';
+import type { ActionFunnelCounts } from '../core/store/telemetry/actions';
 import { iso } from '../views/telemetry-views';
 
 export const FUNNEL_MIN_STEPS = 2;

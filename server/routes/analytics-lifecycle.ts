@@ -15,7 +15,8 @@ import {
 import { lifecycleFromActivity } from '../domain/lifecycle';
 import { periodCount } from '../domain/retention';
 import { requireAccount } from '../http/account-auth';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { jsonBody } from '../http/json-body';
 import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';

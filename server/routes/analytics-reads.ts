@@ -18,10 +18,11 @@ import {
 import { isUuid } from '../domain/read-rules/uuid';
 import { count } from './analytics-body';
 import { requireAccount } from '../http/account-auth';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { ActionFilteredRange } from '../store/store';
+import type { ActionFilteredRange } from '../core/store/telemetry/actions';
 import { iso } from '../views/telemetry-views';
 
 export const TOP_LIMIT_DEFAULT = 10;

@@ -1,5 +1,5 @@
 import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
-import type { Deps } from '../http/app-env';
+import type { Deps } from '../core/deps';
 
 /** The fields of every analytics body that choose what is read (shared analytics rules). */
 export type AnalyticsScopeInput = {

@@ -16,12 +16,13 @@ import {
 import { FUNNEL_KINDS, rate } from '../domain/funnel';
 import { analyticsFilter, parseAnalyticsRange } from '../domain/read-rules/analytics-range';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { jsonBody } from '../http/json-body';
 import { orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { ActionSegmentCounts } from '../store/store';
+import type { ActionSegmentCounts } from '../core/store/telemetry/actions';
 import { iso } from '../views/telemetry-views';
 
 export const SEGMENTS_MIN = 2;

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { registerFunnelRoute } from './analytics-funnel';
 import { registerLifecycleRoute } from './analytics-lifecycle';
 import { registerAnalyticsReadRoutes } from './analytics-reads';

@@ -9,8 +9,9 @@ import {
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
 import { hashToken, unusablePasswordHash, verifyPassword } from '../domain/secrets';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { jsonBody } from '../http/json-body';
 import {
   bearerOrSessionSecurity,

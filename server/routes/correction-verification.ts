@@ -5,8 +5,9 @@ import { BUNDLE_LIMITS as L, newCounter } from '../domain/investigation-bounds';
 import { invalid } from '../domain/read-rules/read-rule-error';
 import { isUuid } from '../domain/read-rules/uuid';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import {
   bearerSecurity,
   errorResponses,
@@ -15,7 +16,8 @@ import {
   UuidParam,
 } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { DeploymentRecord, OccurrenceRecord } from '../store/store';
+import type { DeploymentRecord } from '../core/store/state/deployments';
+import type { OccurrenceRecord } from '../core/store/telemetry/occurrences';
 import { subject } from '../views/investigation-views';
 import { iso } from '../views/telemetry-views';
 import { deploymentView } from './deployments';

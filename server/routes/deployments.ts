@@ -12,13 +12,14 @@ import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseRfc3339 } from '../domain/read-rules/time-range';
 import { isUuid } from '../domain/read-rules/uuid';
 import { requireAccount } from '../http/account-auth';
-import { ApiError, fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { ApiError, fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { projectsInScope } from '../http/readable-projects';
 import { strictQuery } from '../http/strict-query';
-import type { DeploymentRecord, DeploymentStatus } from '../store/store';
+import type { DeploymentRecord, DeploymentStatus } from '../core/store/state/deployments';
 import { iso } from '../views/telemetry-views';
 import {
   DEPLOYMENT_ID_DESCRIPTION,

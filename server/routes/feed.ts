@@ -1,7 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { requireAccount } from '../http/account-auth';
-import { ApiError, fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { ApiError, fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import type { UpgradeBindings } from '../http/websocket-upgrade';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEVERITY_INPUTS } from '../domain/severity';
 import { newId } from '../domain/secrets';
-import { SPAN_KINDS } from '../ingest/normalized';
+import { SPAN_KINDS } from '../domain/span-kind';
 import { call, signIn, type ApiResponse } from '../test-support/api-client';
 import {
   PROTO_KEYS,

@@ -7,13 +7,14 @@ import {
 } from '../ingest/batch-schemas';
 import { acceptBatch } from '../ingest/accept-batch';
 import { parseNativeEnvelope, parseSdkBatch } from '../ingest/parse-batch';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { requireIngestKey, requireIngestProject } from '../http/ingest-auth';
 import { jsonBody } from '../http/json-body';
 import { errorResponses, jsonContent } from '../http/openapi-shared';
 import { rateLimited } from '../http/rate-limit';
 import type { MiddlewareHandler } from 'hono';
-import type { AcceptResult } from '../store/store';
+import type { AcceptResult } from '../core/store/telemetry/ingest';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const reviewAction = {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { BUNDLE_LIMITS as L } from '../domain/investigation-bounds';
 import { SEVERITIES } from '../domain/severity';
-import { SPAN_KINDS } from '../ingest/normalized';
+import { SPAN_KINDS } from '../domain/span-kind';
 import { orNull } from '../http/openapi-shared';
 import { DeploymentSchema } from './deployment-schema';
 import { ReleaseRowSchema } from './release-schema';

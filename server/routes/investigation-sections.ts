@@ -10,9 +10,9 @@ import {
   type SummaryInputSpan,
   type TraceSummaryBody,
 } from '../domain/trace-summary';
-import type { Deps } from '../http/app-env';
-import type { DeploymentMatch } from '../store/investigation-store';
-import type { TraceScope } from '../store/store';
+import type { Deps } from '../core/deps';
+import type { DeploymentMatch } from '../core/store/state/deployments';
+import type { TraceScope } from '../core/store/telemetry/traces';
 import {
   boundedLog,
   boundedSummarySpan,
@@ -151,15 +151,13 @@ export async function deploymentsSection(
   cov: CoverageBuilder,
   noneReason: string,
 ) {
-  const rows = await deps.store.investigations.deployments({ ...match, limit: L.deployments });
+  const rows = await deps.store.deployments.matching({ ...match, limit: L.deployments });
   if (rows.length === 0) {
     cov.unavailable('deployments', noneReason);
     return [];
   }
   const total =
-    rows.length < L.deployments
-      ? rows.length
-      : await deps.store.investigations.countDeployments(match);
+    rows.length < L.deployments ? rows.length : await deps.store.deployments.countMatching(match);
   cov.add('deployments', rows.length, { limit: L.deployments, more: total - rows.length });
   return rows.map(deploymentView);
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { registerActionInvestigationRoute } from './action-investigation';
 import { registerCorrectionVerificationRoute } from './correction-verification';
 import { registerIssueInvestigationRoute } from './issue-investigation';

@@ -2,11 +2,12 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { canManageTelemetry } from '../domain/manage-telemetry';
 import { TIME_ID_CURSOR, parseListMode } from '../domain/read-rules/list-mode';
 import type { AssigneeInput } from '../domain/issue-triage';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { readPathUuid } from '../http/path-params';
-import type { ReadableProject } from '../store/records';
-import type { AssigneeTarget, IssueRecord } from '../store/store';
+import type { ReadableProject } from '../core/store/state/projects';
+import type { AssigneeTarget, IssueRecord } from '../core/store/state/issues';
 
 /** Who may read and change which issue, shared by the issue routes. */
 

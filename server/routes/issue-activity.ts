@@ -2,7 +2,8 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { parseResponseVersion } from '../domain/issue-triage';
 import { parseLimitInRange } from '../domain/read-rules/limit';
 import { requireAccount } from '../http/account-auth';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import {
   bearerSecurity,
   errorResponses,

@@ -11,13 +11,14 @@ import {
 } from '../domain/issue-triage';
 import { SEVERITIES } from '../domain/severity';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { jsonBody } from '../http/json-body';
 import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { ReadableProject } from '../store/records';
-import type { IssueChange } from '../store/store';
+import type { ReadableProject } from '../core/store/state/projects';
+import type { IssueChange } from '../core/store/state/issues';
 import { issueView, issueViewV3, issueViewV4 } from '../views/issue-views';
 import {
   ISSUE_NOT_FOUND,

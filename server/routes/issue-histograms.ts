@@ -11,7 +11,8 @@ import {
 import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../domain/read-rules/time-range';
 import { requireAccount } from '../http/account-auth';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 import { describe as describeZodError } from '../http/validation-hook';
@@ -117,7 +118,7 @@ export function registerIssueHistogramsRoute(app: OpenAPIHono<AppEnv>, deps: Dep
       const buckets = parseBuckets(q.buckets);
       const window = histogramWindow(since, until, buckets);
       const projectIds = [...(await readableProjectIds(deps, c.get('principal').accountId))];
-      const { readable, hours } = await deps.store.issues.occurrenceHours({
+      const { readable, hours } = await deps.store.occurrences.hours({
         projectIds,
         issueIds,
         fromHour: window.fromHour,

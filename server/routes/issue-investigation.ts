@@ -4,8 +4,9 @@ import { BUNDLE_LIMITS as L, clip, newCounter, splitStack } from '../domain/inve
 import { invalid } from '../domain/read-rules/read-rule-error';
 import { isUuid } from '../domain/read-rules/uuid';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import {
   bearerSecurity,
   errorResponses,
@@ -14,8 +15,8 @@ import {
   UuidParam,
 } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { OccurrencePick } from '../store/investigation-store';
-import type { OccurrenceRecord } from '../store/store';
+import type { OccurrencePick } from '../core/store/telemetry/investigations';
+import type { OccurrenceRecord } from '../core/store/telemetry/occurrences';
 import { boundedBreadcrumbs, boundedOccurrence, subject } from '../views/investigation-views';
 import { iso } from '../views/telemetry-views';
 import { readableIssue } from './issue-access';
@@ -291,7 +292,7 @@ export function registerIssueInvestigationRoute(app: OpenAPIHono<AppEnv>, deps: 
         target: 'trace_investigation',
         path: tracePath(o.traceId),
       });
-    const [fix] = await deps.store.investigations.deployments({
+    const [fix] = await deps.store.deployments.matching({
       projectId: o.projectId,
       release: null,
       environment: o.environment,

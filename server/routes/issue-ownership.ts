@@ -15,8 +15,9 @@ import { OwnershipTextError } from '../domain/ownership-owner';
 import { invalid } from '../domain/read-rules/read-rule-error';
 import { isUuid } from '../domain/read-rules/uuid';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { jsonBody } from '../http/json-body';
 import {
   bearerSecurity,
@@ -26,8 +27,8 @@ import {
   UuidParam,
 } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { ReadableProject } from '../store/records';
-import type { OwnershipRecord } from '../store/store';
+import type { ReadableProject } from '../core/store/state/projects';
+import type { OwnershipRecord } from '../core/store/state/ownership';
 import { iso } from '../views/telemetry-views';
 import { userView } from '../views/issue-views';
 import { fixedPathMethods, readableIssue, requireManage } from './issue-access';

@@ -17,7 +17,8 @@ import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES } from '../domain/severity';
 import { requireAccount } from '../http/account-auth';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import {
   bearerSecurity,
   errorResponses,
@@ -26,7 +27,7 @@ import {
   UuidParam,
 } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { IssueAssigneeFilter } from '../store/store';
+import type { IssueAssigneeFilter } from '../core/store/state/issues';
 import { issueView, occurrenceView } from '../views/issue-views';
 import { readableIssue } from './issue-access';
 import { IssueSchema, OccurrenceSchema, TimeIdCursorSchema } from './issue-schema';
@@ -268,7 +269,7 @@ export function registerIssueReadRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): v
         mode.mode === 'cursor' && mode.after
           ? { time: mode.after.time, id: mode.after.cursor_id.toLowerCase() }
           : null;
-      const rows = await deps.store.issues.occurrences(
+      const rows = await deps.store.occurrences.list(
         issue.id,
         after,
         mode.mode === 'cursor' ? limit + 1 : limit,

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { registerIssueActivityRoute } from './issue-activity';
 import { registerIssueAssigneesRoute } from './issue-assignees';
 import { registerIssueBulkRoute, registerIssueChangeRoutes } from './issue-changes';

@@ -13,7 +13,8 @@ import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES, type Severity } from '../domain/severity';
 import { requireAccount } from '../http/account-auth';
-import type { AppEnv, Deps } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
 

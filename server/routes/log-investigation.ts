@@ -2,8 +2,9 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { CoverageBuilder } from '../domain/bundle-coverage';
 import { newCounter } from '../domain/investigation-bounds';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import {
   bearerSecurity,
   errorResponses,

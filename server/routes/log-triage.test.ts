@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, newId } from '../domain/secrets';
-import type { OrgRole } from '../store/store';
+import type { OrgRole } from '../domain/org-role';
 import { call, expectError, signIn } from '../test-support/api-client';
 import { newTicket, openFeed } from '../test-support/live-feed';
 import { startService, type RunningService } from '../test-support/start-service';

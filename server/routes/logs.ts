@@ -13,8 +13,9 @@ import { invalid } from '../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../domain/read-rules/time-range';
 import { SEVERITIES, SEVERITY_INPUTS, normalizeSeverity, type Severity } from '../domain/severity';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import {
   bearerSecurity,
   errorResponses,
@@ -25,7 +26,7 @@ import {
 import { readPathUuid } from '../http/path-params';
 import { strictQuery } from '../http/strict-query';
 import { timeIdPage } from '../http/time-id-page';
-import type { LogStatus } from '../store/store';
+import type { LogStatus } from '../core/store/telemetry/logs';
 import { logView } from '../views/telemetry-views';
 import { LogSchema } from './log-schema';
 import { registerLogAttributesRoute } from './log-attributes';

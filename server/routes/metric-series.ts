@@ -15,11 +15,12 @@ import {
 } from '../domain/read-rules/series-window';
 import { isUuid } from '../domain/read-rules/uuid';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { strictQuery } from '../http/strict-query';
-import type { MetricGroupBy } from '../store/store';
+import type { MetricGroupBy } from '../core/store/telemetry/metrics';
 import { iso } from '../views/telemetry-views';
 
 export const SERIES_LIMIT_DEFAULT = 10;

@@ -9,8 +9,9 @@ import {
   subscriptionLimits,
 } from '../domain/subscription';
 import { requireAccount } from '../http/account-auth';
-import { fail, type ApiError } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail, type ApiError } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { withIdempotency } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
 import {
@@ -20,7 +21,7 @@ import {
   jsonContent,
 } from '../http/openapi-shared';
 import { gateRefusal } from '../http/plan-gate';
-import { SlugTakenError } from '../store/slug-taken';
+import { SlugTakenError } from '../core/store/state/slug-taken';
 import { subscriptionView } from '../views/subscription-view';
 
 /** The same shape as an entry of `organizations` in `GET /api/account`. */

@@ -191,7 +191,7 @@ describe('OTLP: a store that cannot take the request', () => {
 
   it('answers 503 with Retry-After, a retryable answer for an exporter, and the retry is stored', async () => {
     const t = await createTenant(svc);
-    const telemetry = svc.deps.store.telemetry;
+    const telemetry = svc.deps.store.ingest;
     const accept = telemetry.accept.bind(telemetry);
     telemetry.accept = () => Promise.reject(new Error('connection terminated unexpectedly'));
     const request = traces([span()]);

@@ -9,8 +9,9 @@ import { hashToken, newId, newToken } from '../domain/secrets';
 import { subscriptionLimits } from '../domain/subscription';
 import { slugify } from '../domain/slug';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { withIdempotency } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
 import {
@@ -21,8 +22,8 @@ import {
 } from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
 import { gateRefusal, organizationPlanOf } from '../http/plan-gate';
-import type { ReadableProject } from '../store/records';
-import { SlugTakenError } from '../store/slug-taken';
+import type { ReadableProject } from '../core/store/state/projects';
+import { SlugTakenError } from '../core/store/state/slug-taken';
 
 const ProjectSchema = z
   .object({

@@ -1,13 +1,14 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { newId } from '../domain/secrets';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { withIdempotency } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, UuidParam } from '../http/openapi-shared';
 import { readPathUuid } from '../http/path-params';
-import { SUPPORT_SEVERITIES, type SupportTicketRecord } from '../store/support-store';
+import { SUPPORT_SEVERITIES, type SupportTicketRecord } from '../core/store/state/support';
 import { iso } from '../views/telemetry-views';
 
 /** Bodies of the ticket route; the message is the long part. */

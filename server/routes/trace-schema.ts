@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { NextActionSchema, orNull } from '../http/openapi-shared';
-import { SPAN_KINDS } from '../ingest/normalized';
+import { SPAN_KINDS } from '../domain/span-kind';
 
 const Time = z.string().openapi({ format: 'date-time' });
 const Uuid = z.string().openapi({ format: 'uuid' });

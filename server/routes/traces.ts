@@ -7,12 +7,13 @@ import { parseTimeRange } from '../domain/read-rules/time-range';
 import { namingQuality } from '../domain/trace-naming';
 import { roundMicros, summarizeTrace } from '../domain/trace-summary';
 import { requireAccount } from '../http/account-auth';
-import { ApiError, fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { ApiError, fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { projectsInScope } from '../http/readable-projects';
 import { strictQuery } from '../http/strict-query';
-import type { TraceDiscoveryRow, TraceScope } from '../store/store';
+import type { TraceDiscoveryRow, TraceScope } from '../core/store/telemetry/traces';
 import { iso, spanView } from '../views/telemetry-views';
 import {
   TracePageSchema,

@@ -13,8 +13,9 @@ import {
   parseVersionOne,
 } from '../domain/read-rules/series-window';
 import { requireAccount } from '../http/account-auth';
-import { fail } from '../http/api-error';
-import type { AppEnv, Deps } from '../http/app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../http/openapi-shared';
 import { readableProjectIds } from '../http/readable-projects';
 import { strictQuery } from '../http/strict-query';

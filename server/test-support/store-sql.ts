@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { PgContext } from '../store/postgres/postgres-store';
-import type { Store } from '../store/store';
+import type { PgContext } from '../store/postgres/pg-context';
+import type { Store } from '../core/store/store';
 
 /**
  * Raw SQL on a test service's own store, SQLite file or PostgreSQL schema alike, for tests

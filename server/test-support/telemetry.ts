@@ -6,7 +6,7 @@ import { subscriptionFor } from '../domain/subscription';
 import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
 import { call, type ApiResponse } from './api-client';
 import { openPgPool, pgDatabase } from '../store/postgres/pg-database';
-import type { Store } from '../store/store';
+import type { Store } from '../core/store/store';
 import type { RunningService } from './start-service';
 import { storeSql, type StoreSql } from './store-sql';
 

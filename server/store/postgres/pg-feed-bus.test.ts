@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeedBusHandlers } from '../../feed/feed-bus';
+import type { FeedBusHandlers } from '../../core/feed-bus';
 import { openTestSchema } from '../../test-support/pg-test-schema';
 import { pgFeedBus, type PgFeedBus } from './pg-feed-bus';
 

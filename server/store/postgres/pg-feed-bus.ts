@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FeedBus, FeedBusHandlers } from '../../feed/feed-bus';
-import type { Logger } from '../../http/logger';
+import type { FeedBus, FeedBusHandlers } from '../../core/feed-bus';
+import type { Logger } from '../../core/logger';
 import type { PgDb } from './pg-database';
 
 /** Database time in epoch milliseconds: instances (and test clocks) may disagree. */

@@ -1,8 +1,9 @@
-import type { FeedTickets, StoredTicket } from '../../feed/feed-tickets';
-import { takeResult, type RateLimiter, type RateLimitOptions } from '../../http/rate-limit';
-import type { Store } from '../store';
+import type { FeedTickets, StoredTicket } from '../../core/feed-tickets';
+import { takeResult, type RateLimiter } from '../../core/rate-limiter';
+import type { RateLimitOptions } from '../../core/rate-limiter';
+import type { Store } from '../../core/store/store';
 import type { PgDb } from './pg-database';
-import type { PgContext } from './postgres-store';
+import type { PgContext } from './pg-context';
 
 /** The PostgreSQL context of a store opened by `openPostgresStore`, or null for SQLite. */
 export function pgContextOf(store: Store): PgContext | null {

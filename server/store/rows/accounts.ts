@@ -1,4 +1,4 @@
-import type { AccountRow } from '../records';
+import type { AccountRow } from '../../core/store/state/accounts';
 
 /** An `accounts` row as both stores read it. */
 export type AccountDbRow = {

@@ -1,5 +1,5 @@
 import { reachedSteps } from '../../domain/funnel';
-import type { ActionFilteredRange, AnalysisUnitColumn } from '../store';
+import type { ActionFilteredRange, AnalysisUnitColumn } from '../../core/store/telemetry/actions';
 
 /**
  * What the analytics reads of both stores share, SQL aside: which column is the unit, what a

@@ -1,4 +1,4 @@
-import type { ActionRecord } from '../store';
+import type { ActionRecord } from '../../core/store/telemetry/actions';
 
 /**
  * An action as both stores read it: the column list is the same SQL in SQLite and

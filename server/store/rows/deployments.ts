@@ -1,4 +1,4 @@
-import type { DeploymentRecord } from '../store';
+import type { DeploymentRecord } from '../../core/store/state/deployments';
 
 export type DeploymentDbRow = {
   project_id: string;

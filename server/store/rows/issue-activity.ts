@@ -1,4 +1,4 @@
-import type { ActivityRecord, ActivityType } from '../store';
+import type { ActivityRecord, ActivityType } from '../../core/store/state/issues';
 
 /** One activity entry a write records (first_seen is read from occurrences, never written). */
 export type ActivityInsert = {

@@ -1,4 +1,4 @@
-import type { MetricGroupBy, MetricRecord } from '../store';
+import type { MetricGroupBy, MetricRecord } from '../../core/store/telemetry/metrics';
 
 export type MetricDbRow = {
   id: string;

@@ -1,6 +1,6 @@
 import type { Severity } from '../../domain/severity';
-import type { OccurrencePick } from '../investigation-store';
-import type { OccurrenceRecord } from '../store';
+import type { OccurrencePick } from '../../core/store/telemetry/investigations';
+import type { OccurrenceRecord } from '../../core/store/telemetry/occurrences';
 
 /** The columns every occurrence read selects from `issue_occurrences`, in `OccurrenceDbRow` order. */
 export const OCCURRENCE_COLUMNS = `id, issue_id, project_id, occurred_at, severity, title, message,

@@ -1,4 +1,4 @@
-import type { OwnershipRecord } from '../store';
+import type { OwnershipRecord } from '../../core/store/state/ownership';
 
 export type OwnershipDbRow = { rules: string; codeowners: string; updated_at: number };
 

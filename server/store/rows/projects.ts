@@ -1,4 +1,5 @@
-import type { IngestKeyRow, OrgRole, ReadableProject } from '../records';
+import type { IngestKeyRow, ReadableProject } from '../../core/store/state/projects';
+import type { OrgRole } from '../../domain/org-role';
 
 /** A project joined with the reader's membership role. */
 export type ProjectDbRow = {

@@ -1,4 +1,4 @@
-import type { ReleaseRow } from '../store';
+import type { ReleaseRow } from '../../core/store/telemetry/releases';
 
 export type ReleaseDbRow = {
   project_id: string;

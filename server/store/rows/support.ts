@@ -1,4 +1,4 @@
-import type { SupportSeverity, SupportTicketRecord } from '../support-store';
+import type { SupportSeverity, SupportTicketRecord } from '../../core/store/state/support';
 
 export type TicketDbRow = {
   id: string;

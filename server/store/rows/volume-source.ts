@@ -1,4 +1,4 @@
-import type { VolumeQuery } from '../store';
+import type { VolumeQuery } from '../../core/store/telemetry/volume';
 import { HOUR_MS, MINUTE_MS } from './volume-cells';
 
 /**

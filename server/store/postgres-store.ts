@@ -1,0 +1,51 @@
+import type { Store } from '../core/store/store';
+import type { PgContext } from './postgres/pg-context';
+import { migratePg, openPgPool, pgDatabase } from './postgres/pg-database';
+import { pgActions } from './telemetry/postgres/actions';
+import { pgAccounts } from './state/postgres/accounts';
+import { pgCredentials } from './state/postgres/credentials';
+import { pgDeployments } from './state/postgres/deployments';
+import { pgIdempotency } from './state/postgres/idempotency';
+import { pgInvestigations } from './telemetry/postgres/investigations';
+import { pgIssues } from './state/postgres/issues';
+import { pgOccurrences } from './telemetry/postgres/occurrences';
+import { pgLogs } from './telemetry/postgres/logs';
+import { pgMetrics } from './telemetry/postgres/metrics';
+import { pgOwnership } from './state/postgres/ownership';
+import { pgProjects } from './state/postgres/projects';
+import { pgReleases } from './telemetry/postgres/releases';
+import { pgSupport } from './state/postgres/support';
+import { pgTelemetry } from './telemetry/postgres/ingest';
+import { pgTraces } from './telemetry/postgres/traces';
+import { pgUsage } from './state/postgres/usage';
+import { pgVolume } from './telemetry/postgres/volume';
+
+/** The store on PostgreSQL at `url` (`DATABASE_URL`); migrates the schema first. */
+export async function openPostgresStore(url: string): Promise<Store & { pg: PgContext }> {
+  const db = pgDatabase(openPgPool(url));
+  await migratePg(db);
+  const schema = (await db.one<{ s: string }>('SELECT current_schema() AS s'))?.s ?? 'public';
+  const ctx: PgContext = { db, schema };
+  return {
+    pg: ctx,
+    accounts: pgAccounts(db),
+    credentials: pgCredentials(db),
+    projects: pgProjects(db),
+    idempotency: pgIdempotency(db),
+    ingest: pgTelemetry(ctx),
+    logs: pgLogs(ctx),
+    issues: pgIssues(db),
+    occurrences: pgOccurrences(db),
+    traces: pgTraces(db),
+    releases: pgReleases(ctx),
+    actions: pgActions(ctx),
+    metrics: pgMetrics(ctx),
+    volume: pgVolume(ctx),
+    deployments: pgDeployments(db),
+    ownership: pgOwnership(db),
+    usage: pgUsage(db),
+    investigations: pgInvestigations(db),
+    support: pgSupport(db),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,24 @@
+import type { UsageByStream } from '../../domain/usage';
+import { toUsageByStream, type StreamUsageDbRow } from '../rows/usage';
+import type { Sql } from './pg-database';
+
+/**
+ * Usage of every project in organizations the account owns, summed per stream. Read by both
+ * tiers: the usage reads, and ingestion's quota check inside its transaction.
+ */
+export async function readAccountUsage(
+  sql: Sql,
+  accountId: string,
+  since: number,
+): Promise<UsageByStream> {
+  const rows = await sql.rows<StreamUsageDbRow>(
+    `SELECT u.stream, SUM(u.events) AS events, SUM(u.bytes) AS bytes
+     FROM usage_counters u
+     JOIN projects p ON p.id = u.project_id
+     JOIN memberships m ON m.organization_id = p.organization_id AND m.role = 'owner'
+     WHERE m.account_id = $1 AND u.day >= $2
+     GROUP BY u.stream`,
+    [accountId, since],
+  );
+  return toUsageByStream(rows);
+}

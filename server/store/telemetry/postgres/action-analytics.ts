@@ -1,0 +1,418 @@
+import { stepMasks } from '../../../domain/funnel';
+import type { LifecycleActivity } from '../../../domain/lifecycle';
+import { pathKey, unitPath, type PathStep } from '../../../domain/paths';
+import type { RetentionActivity } from '../../../domain/retention';
+import {
+  BLANK,
+  checkPeriods,
+  exactFilters,
+  reachedStepsInAnyOrder,
+  unitColumn,
+} from '../../rows/action-analytics';
+import type {
+  ActionFilteredRange,
+  ActionPropertyCount,
+  ActionsStore,
+} from '../../../core/store/telemetry/actions';
+import type { Sql } from '../../postgres/pg-database';
+
+/**
+ * Product analytics reads on PostgreSQL. Each read is one statement (one snapshot, however
+ * many scans it makes): counting per unit is a GROUP BY on the unit, distinct units per
+ * action a GROUP BY (action, unit) first, and what the domain functions decide (a funnel's
+ * ordered steps, a path) gets only the rows it needs, aggregated per unit in SQL: step events
+ * for funnels, the start and the `depth` actions after it for paths (window functions).
+ * Strings inside JSON results come in arrays, never as object fields: `Sql` unescapes the
+ * strings of array columns (U+0000 is stored escaped, see pg-text.ts), not object values.
+ */
+type AnalyticsReads = Pick<
+  ActionsStore,
+  'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
+>;
+
+/** Statement parameters: `add` appends a value and names it `$n`. */
+class Binds {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** The range and exact filters; `from` is kept to count periods from. */
+function rangeWhere(q: ActionFilteredRange, b: Binds): { where: string; from: string } {
+  const from = b.add(q.from);
+  const where = [`project_id = ${b.add(q.projectId)}`, `occurred_at >= ${from}`];
+  where.push(`occurred_at < ${b.add(q.to)}`);
+  for (const [column, value] of exactFilters(q)) where.push(`${column} = ${b.add(value)}`);
+  return { where: where.join(' AND '), from };
+}
+
+/** `TRUE` for any action, else a match on kind and name. */
+function matchSql(m: { kind: string; eventName: string } | null, b: Binds): string {
+  if (m === null) return 'TRUE';
+  return `(kind = ${b.add(m.kind)} AND name = ${b.add(m.eventName)})`;
+}
+
+/**
+ * The period (or bucket) of `occurred_at` from `from` in steps of `stepMs`, truncated toward
+ * zero as SQLite's CAST does; in double precision, so a fractional step divides as it does
+ * in SQLite and in the domain functions.
+ */
+const periodSql = (from: string, stepMs: string) =>
+  `trunc((occurred_at - ${from})::float8 / ${stepMs}::float8)`;
+
+const CLASSIFIED = `kind IN ('page_view', 'screen_view', 'interaction')`;
+const named = (b: Binds) => `btrim(name, ${b.add(BLANK)}) <> ''`;
+
+/**
+ * JSON that PostgreSQL's json functions refuse: a `\u0000` escape (text cannot hold NUL) or
+ * a lone surrogate's. Properties holding one are read into JavaScript instead.
+ */
+const UNREADABLE_JSON = String.raw`\\u(0000|[dD][89a-fA-F])`;
+
+/** SQLite's json_each type names. */
+const JSON_TYPE = `CASE json_typeof(p.value)
+  WHEN 'string' THEN 'text'
+  WHEN 'boolean' THEN p.value::text
+  WHEN 'number' THEN CASE WHEN p.value::text ~ '^-?[0-9]+$' THEN 'integer' ELSE 'real' END
+  ELSE json_typeof(p.value) END`;
+
+/** The json_each type SQLite gives a value parsed from JSON.stringify text. */
+function sqliteJsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'number') return /^-?[0-9]+$/.test(JSON.stringify(v)) ? 'integer' : 'real';
+  if (typeof v === 'string') return 'text';
+  return Array.isArray(v) ? 'array' : 'object';
+}
+
+export function pgActionAnalytics(db: Sql): AnalyticsReads {
+  return {
+    async funnel(q) {
+      const b = new Binds();
+      const { where } = rangeWhere(q, b);
+      const unit = unitColumn(q.unit);
+      const masks = stepMasks(q.steps).map((m) => ({
+        when: `kind = ${b.add(m.kind)} AND name = ${b.add(m.name)}`,
+        mask: m.mask,
+      }));
+      const mask = masks.length
+        ? `CASE ${masks.map((m) => `WHEN ${m.when} THEN ${m.mask}`).join(' ')} ELSE 0 END`
+        : '0';
+      const row = await db.one<{
+        units: number;
+        events: number;
+        classified: number;
+        named: number;
+        unitIdentified: number;
+        selected: number;
+        usable: number;
+        reach: [number[], number[]][] | null;
+      }>(
+        `SELECT COUNT(u) AS units, COALESCE(SUM(n), 0) AS events,
+           COALESCE(SUM(c), 0) AS classified, COALESCE(SUM(nm), 0) AS named,
+           COALESCE(SUM(n) FILTER (WHERE u IS NOT NULL), 0) AS "unitIdentified",
+           COALESCE(SUM(sel), 0) AS selected,
+           COALESCE(SUM(sel) FILTER (WHERE u IS NOT NULL), 0) AS usable,
+           json_agg(json_build_array(ats, ms)) FILTER (WHERE u IS NOT NULL AND sel > 0) AS reach
+         FROM (
+           SELECT u, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${CLASSIFIED}) AS c,
+             COUNT(*) FILTER (WHERE ${named(b)}) AS nm, COUNT(*) FILTER (WHERE m <> 0) AS sel,
+             array_agg(occurred_at) FILTER (WHERE m <> 0) AS ats,
+             array_agg(m) FILTER (WHERE m <> 0) AS ms
+           FROM (
+             SELECT ${unit} AS u, kind, name, occurred_at, seq, ${mask} AS m
+             FROM actions WHERE ${where}
+           ) a
+           GROUP BY u
+         ) g`,
+        b.values,
+      );
+      const stepUnits = q.steps.map(() => 0);
+      for (const [ats, ms] of row?.reach ?? []) {
+        const reached = reachedStepsInAnyOrder(ats, ms, q.windowMs);
+        for (let i = 0; i < reached; i++) stepUnits[i] = (stepUnits[i] ?? 0) + 1;
+      }
+      return {
+        events: row?.events ?? 0,
+        classified: row?.classified ?? 0,
+        named: row?.named ?? 0,
+        unitIdentified: row?.unitIdentified ?? 0,
+        units: row?.units ?? 0,
+        selected: row?.selected ?? 0,
+        usable: row?.usable ?? 0,
+        stepUnits,
+      };
+    },
+
+    async retention(q) {
+      checkPeriods(q, q.periodMs);
+      const b = new Binds();
+      const { where, from } = rangeWhere(q, b);
+      const period = periodSql(from, b.add(q.periodMs));
+      const start = matchSql(q.start, b);
+      const ret = matchSql(q.ret, b);
+      // Users sharing a cohort and return periods are one row: a few thousand, not one per user.
+      const rows = await db.rows<
+        RetentionActivity & { events: number; startEvents: number; returnEvents: number }
+      >(
+        `SELECT cohort, "returnMask", COUNT(*) AS units, SUM(n) AS events,
+           SUM(s) AS "startEvents", SUM(r) AS "returnEvents"
+         FROM (
+           SELECT distinct_id, COUNT(*) AS n,
+             MIN(p) FILTER (WHERE ${start}) AS cohort,
+             COALESCE(bit_or(1::bigint << p) FILTER (WHERE ${ret}), 0) AS "returnMask",
+             COUNT(*) FILTER (WHERE ${start}) AS s, COUNT(*) FILTER (WHERE ${ret}) AS r
+           FROM (
+             SELECT distinct_id, kind, name, ${period}::int AS p FROM actions WHERE ${where}
+           ) a
+           GROUP BY distinct_id
+         ) g
+         GROUP BY cohort, "returnMask"`,
+        b.values,
+      );
+      return {
+        events: rows.reduce((t, r) => t + r.events, 0),
+        startEvents: rows.reduce((t, r) => t + r.startEvents, 0),
+        returnEvents: rows.reduce((t, r) => t + r.returnEvents, 0),
+        activities: rows.map((r) => ({
+          cohort: r.cohort,
+          returnMask: r.returnMask,
+          units: r.units,
+        })),
+      };
+    },
+
+    async lifecycle(q) {
+      checkPeriods(q, q.periodMs);
+      const b = new Binds();
+      const { where, from } = rangeWhere(q, b);
+      const period = periodSql(from, b.add(q.periodMs));
+      const match = matchSql(q.event, b);
+      const rows = await db.rows<LifecycleActivity & { events: number; matching: number }>(
+        `SELECT "activeMask", COUNT(*) AS units, SUM(n) AS events, SUM(m) AS matching
+         FROM (
+           SELECT distinct_id, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${match}) AS m,
+             COALESCE(bit_or(1::bigint << p) FILTER (WHERE ${match}), 0) AS "activeMask"
+           FROM (
+             SELECT distinct_id, kind, name, ${period}::int AS p FROM actions WHERE ${where}
+           ) a
+           GROUP BY distinct_id
+         ) g
+         GROUP BY "activeMask"`,
+        b.values,
+      );
+      return {
+        events: rows.reduce((t, r) => t + r.events, 0),
+        matchingEvents: rows.reduce((t, r) => t + r.matching, 0),
+        activities: rows
+          .filter((r) => r.activeMask !== 0)
+          .map((r) => ({ activeMask: r.activeMask, units: r.units })),
+      };
+    },
+
+    async paths(q) {
+      const b = new Binds();
+      const { where } = rangeWhere(q, b);
+      const unit = unitColumn(q.unit);
+      const start = matchSql(q.start, b);
+      // Per unit, actions numbered in (time, storage) order; only its first start action and
+      // the `depth` after it are kept, and units with the same sequence count as one row.
+      const row = await db.one<{
+        events: number;
+        unitIdentified: number;
+        paths: [string[], string[], number][] | null;
+      }>(
+        `SELECT t.events, t."unitIdentified",
+           (SELECT json_agg(json_build_array(kinds, names, units)) FROM (
+              SELECT kinds, names, COUNT(*) AS units FROM (
+                SELECT array_agg(kind ORDER BY rn) AS kinds, array_agg(name ORDER BY rn) AS names
+                FROM (
+                  SELECT u, kind, name, rn,
+                    MIN(rn) FILTER (WHERE st) OVER (PARTITION BY u) AS first
+                  FROM (
+                    SELECT ${unit} AS u, kind, name, ${start} AS st,
+                      row_number() OVER (PARTITION BY ${unit} ORDER BY occurred_at, seq) AS rn
+                    FROM actions WHERE ${where} AND ${unit} IS NOT NULL
+                  ) r
+                ) f
+                WHERE rn >= first AND rn <= first + ${b.add(q.depth)}
+                GROUP BY u
+              ) p
+              GROUP BY kinds, names
+            ) c) AS paths
+         FROM (
+           SELECT COUNT(*) AS events, COUNT(${unit}) AS "unitIdentified"
+           FROM actions WHERE ${where}
+         ) t`,
+        b.values,
+      );
+      const counts = new Map<string, { steps: PathStep[]; units: number }>();
+      let units = 0;
+      for (const [kinds, names, n] of row?.paths ?? []) {
+        const steps = unitPath(
+          kinds.map((kind, i) => ({ kind, name: names[i] ?? '' })),
+          q.start,
+          q.depth,
+        );
+        if (steps === null) continue;
+        units += n;
+        const key = pathKey(steps);
+        const known = counts.get(key);
+        if (known) known.units += n;
+        else counts.set(key, { steps, units: n });
+      }
+      return {
+        events: row?.events ?? 0,
+        unitIdentified: row?.unitIdentified ?? 0,
+        units,
+        paths: [...counts.values()],
+      };
+    },
+
+    async segment(q) {
+      const b = new Binds();
+      const { where } = rangeWhere(q, b);
+      const unit = unitColumn(q.unit);
+      const match = matchSql(q.match && { kind: q.match.kind, eventName: q.match.name }, b);
+      // Distinct units per action: grouped by (action, unit) first, then counted per action.
+      const top =
+        q.topLimit > 0
+          ? `(SELECT json_agg(json_build_array(name, kind, events, units)
+                 ORDER BY events DESC, name, kind) FROM (
+               SELECT name, kind, SUM(n) AS events, COUNT(u) AS units FROM (
+                 SELECT name, kind, ${unit} AS u, COUNT(*) AS n
+                 FROM actions WHERE ${where} AND ${match}
+                 GROUP BY name, kind, ${unit}
+               ) x
+               GROUP BY name, kind
+               ORDER BY events DESC, name, kind LIMIT ${b.add(q.topLimit)}
+             ) t)`
+          : 'NULL';
+      const row = await db.one<{
+        all: number;
+        events: number;
+        unitIdentified: number;
+        units: number;
+        top: [name: string, kind: string, events: number, units: number][] | null;
+      }>(
+        `SELECT COALESCE(SUM(a), 0) AS "all", COALESCE(SUM(n), 0) AS events,
+           COALESCE(SUM(n) FILTER (WHERE u IS NOT NULL), 0) AS "unitIdentified",
+           COUNT(u) FILTER (WHERE n > 0) AS units, ${top} AS top
+         FROM (
+           SELECT ${unit} AS u, COUNT(*) AS a, COUNT(*) FILTER (WHERE ${match}) AS n
+           FROM actions WHERE ${where}
+           GROUP BY ${unit}
+         ) g`,
+        b.values,
+      );
+      return {
+        all: row?.all ?? 0,
+        events: row?.events ?? 0,
+        unitIdentified: row?.unitIdentified ?? 0,
+        units: row?.units ?? 0,
+        top: (row?.top ?? []).map(([name, kind, events, units]) => ({ name, kind, events, units })),
+      };
+    },
+
+    async overview(q) {
+      const b = new Binds();
+      const { where } = rangeWhere(q, b);
+      const bucket = periodSql(b.add(q.bucketFrom), b.add(q.stepMs));
+      const row = await db.one<{
+        events: number;
+        named: number;
+        withSession: number;
+        users: number;
+        sessions: number;
+        actionCount: number;
+        top: [name: string, kind: string, events: number, users: number, sessions: number][] | null;
+        buckets: { bucket: number; events: number }[] | null;
+      }>(
+        `WITH pairs AS (
+           SELECT name, kind, COUNT(*) AS events, COUNT(DISTINCT distinct_id) AS users,
+             COUNT(DISTINCT session_id) AS sessions
+           FROM actions WHERE ${where}
+           GROUP BY name, kind
+         )
+         SELECT t.*, (SELECT COUNT(*) FROM pairs) AS "actionCount",
+           (SELECT json_agg(json_build_array(name, kind, events, users, sessions)
+              ORDER BY events DESC, name, kind) FROM (
+              SELECT * FROM pairs ORDER BY events DESC, name, kind LIMIT ${b.add(q.topLimit)}
+            ) p) AS top,
+           (SELECT json_agg(x ORDER BY bucket) FROM (
+              SELECT ${bucket}::bigint AS bucket, COUNT(*) AS events
+              FROM actions WHERE ${where}
+              GROUP BY 1
+            ) x) AS buckets
+         FROM (
+           SELECT COUNT(*) AS events, COUNT(*) FILTER (WHERE ${named(b)}) AS named,
+             COUNT(session_id) AS "withSession", COUNT(DISTINCT distinct_id) AS users,
+             COUNT(DISTINCT session_id) AS sessions
+           FROM actions WHERE ${where}
+         ) t`,
+        b.values,
+      );
+      return {
+        totals: {
+          events: row?.events ?? 0,
+          named: row?.named ?? 0,
+          withSession: row?.withSession ?? 0,
+          users: row?.users ?? 0,
+          sessions: row?.sessions ?? 0,
+        },
+        buckets: (row?.buckets ?? []).map((x) => ({ bucket: x.bucket, events: x.events })),
+        top: (row?.top ?? []).map(([name, kind, events, users, sessions]) => ({
+          name,
+          kind,
+          events,
+          users,
+          sessions,
+        })),
+        actionCount: row?.actionCount ?? 0,
+      };
+    },
+
+    async properties(q) {
+      const b = new Binds();
+      const { where } = rangeWhere(q, b);
+      const unreadable = `properties ~ ${b.add(UNREADABLE_JSON)}`;
+      const row = await db.one<{
+        events: number;
+        withProperties: number;
+        keys: [key: string, type: string, events: number][] | null;
+        unreadable: string[] | null;
+      }>(
+        `SELECT COUNT(*) AS events, COUNT(*) FILTER (WHERE properties <> '{}') AS "withProperties",
+           (SELECT json_agg(json_build_array(k.key, k.type, k.events)) FROM (
+              SELECT p.key, ${JSON_TYPE} AS type, COUNT(*) AS events
+              FROM actions,
+                json_each((CASE WHEN ${unreadable} THEN '{}' ELSE properties END)::json) p
+              WHERE ${where}
+              GROUP BY 1, 2
+            ) k) AS keys,
+           (SELECT json_agg(properties) FROM actions WHERE ${where} AND ${unreadable})
+             AS unreadable
+         FROM actions WHERE ${where}`,
+        b.values,
+      );
+      const byKey = new Map<string, ActionPropertyCount>();
+      const count = (key: string, type: string, events: number) => {
+        const k = `${type}\u0000${key}`;
+        const known = byKey.get(k);
+        if (known) known.events += events;
+        else byKey.set(k, { key, type, events });
+      };
+      for (const [key, type, events] of row?.keys ?? []) count(key, type, events);
+      for (const text of row?.unreadable ?? [])
+        for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>))
+          count(key, sqliteJsonType(value), 1);
+      return {
+        events: row?.events ?? 0,
+        withProperties: row?.withProperties ?? 0,
+        keys: [...byKey.values()],
+      };
+    },
+  };
+}
