@@ -9,15 +9,11 @@ import {
 import { FUNNEL_KINDS, rate } from '../../domain/funnel';
 import { ANALYTICS_FILTER_MAX } from '../../domain/read-rules/analytics-range';
 import { MAX_RANGE_DAYS } from '../../domain/read-rules/series-window';
-import { requireAccount } from '../../http/account-auth';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
-import { jsonBody } from '../../http/json-body';
 import { orNull } from '../../http/openapi-shared';
-import { strictQuery } from '../../http/strict-query';
-import { resolveAnalyticsScope } from './analytics-scope';
+import { registerAnalyticsPost } from './analytics-post';
 import type { ActionFunnelCounts } from '../../core/store/telemetry/actions';
-import { iso } from '../../views/telemetry-views';
 
 export const FUNNEL_MIN_STEPS = 2;
 export const FUNNEL_MAX_STEPS = 8;
@@ -209,13 +205,11 @@ const NO_COUNTS: ActionFunnelCounts = {
 };
 
 export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const auth = requireAccount(deps, { session: false });
-  app.openapi(
-    { ...postFunnel, middleware: [auth, strictQuery([]), jsonBody()] as const },
-    async (c) => {
-      const body = c.req.valid('json');
-      const { range, projectId, readable, serviceName, release, environment, query } =
-        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
+  registerAnalyticsPost(
+    app,
+    deps,
+    postFunnel,
+    async (body, { readable, environment, query, echo }) => {
       const steps = body.steps.map((s) => ({ kind: s.kind, eventName: s.event_name.trim() }));
       const unit = UNIT_COLUMN[body.analysis_unit];
       const windowMs = body.conversion_window_seconds * 1000;
@@ -270,57 +264,49 @@ export function registerFunnelRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void 
         };
       });
 
-      return c.json(
-        {
-          schema_version: 1 as const,
-          query: {
-            project_id: projectId,
-            since: iso(range.since),
-            until: iso(range.until),
-            environment,
-            service_name: serviceName,
-            release,
-            analysis_unit: body.analysis_unit,
-            conversion_window_seconds: body.conversion_window_seconds,
-            steps: steps.map((s) => ({ kind: s.kind, event_name: s.eventName })),
-          },
-          purpose: `Share of ${unitWord}s that complete ${steps.length} steps in order (${steps
-            .map((s) => s.eventName)
-            .join(' → ')}) within ${body.conversion_window_seconds} s of their first step.`,
-          summary: {
-            candidate_units: counts.units,
-            entered_units: first,
-            completed_units: result.completedUnits,
-            entry_rate: rate(first, counts.units),
-            overall_conversion_rate: rate(result.completedUnits, first),
-          },
-          coverage: {
-            classified_events: counts.classified,
-            named_events: counts.named,
-            unnamed_events: counts.events - counts.named,
-            unit_identified_events: counts.unitIdentified,
-            selected_step_events: result.selectedStepEvents,
-            usable_selected_step_events: result.usableSelectedStepEvents,
-            excluded_selected_step_events: excluded,
-            event_name_rate: rate(counts.named, counts.events),
-            selected_unit_coverage_rate: rate(
-              result.usableSelectedStepEvents,
-              result.selectedStepEvents,
-            ),
-            limitations,
-          },
-          steps: stepsOut,
-          next_action: {
-            code: 'compare_funnel_contexts' as const,
-            target: FUNNEL_PATH,
-            reason:
-              environment === null
-                ? 'Run the same funnel once per environment (or per release) and compare the steps side by side.'
-                : 'Run the same funnel with another environment (or release) and compare the steps side by side.',
-          },
+      return {
+        schema_version: 1 as const,
+        query: {
+          ...echo,
+          analysis_unit: body.analysis_unit,
+          conversion_window_seconds: body.conversion_window_seconds,
+          steps: steps.map((s) => ({ kind: s.kind, event_name: s.eventName })),
         },
-        200,
-      );
+        purpose: `Share of ${unitWord}s that complete ${steps.length} steps in order (${steps
+          .map((s) => s.eventName)
+          .join(' → ')}) within ${body.conversion_window_seconds} s of their first step.`,
+        summary: {
+          candidate_units: counts.units,
+          entered_units: first,
+          completed_units: result.completedUnits,
+          entry_rate: rate(first, counts.units),
+          overall_conversion_rate: rate(result.completedUnits, first),
+        },
+        coverage: {
+          classified_events: counts.classified,
+          named_events: counts.named,
+          unnamed_events: counts.events - counts.named,
+          unit_identified_events: counts.unitIdentified,
+          selected_step_events: result.selectedStepEvents,
+          usable_selected_step_events: result.usableSelectedStepEvents,
+          excluded_selected_step_events: excluded,
+          event_name_rate: rate(counts.named, counts.events),
+          selected_unit_coverage_rate: rate(
+            result.usableSelectedStepEvents,
+            result.selectedStepEvents,
+          ),
+          limitations,
+        },
+        steps: stepsOut,
+        next_action: {
+          code: 'compare_funnel_contexts' as const,
+          target: FUNNEL_PATH,
+          reason:
+            environment === null
+              ? 'Run the same funnel once per environment (or per release) and compare the steps side by side.'
+              : 'Run the same funnel with another environment (or release) and compare the steps side by side.',
+        },
+      };
     },
   );
 }

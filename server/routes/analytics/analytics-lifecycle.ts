@@ -14,13 +14,10 @@ import {
 } from './analytics-body';
 import { lifecycleFromActivity } from '../../domain/lifecycle';
 import { periodCount } from '../../domain/retention';
-import { requireAccount } from '../../http/account-auth';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
-import { jsonBody } from '../../http/json-body';
 import { orNull } from '../../http/openapi-shared';
-import { strictQuery } from '../../http/strict-query';
-import { resolveAnalyticsScope } from './analytics-scope';
+import { registerAnalyticsPost } from './analytics-post';
 import { iso } from '../../views/telemetry-views';
 
 const LifecycleRequest = z
@@ -91,13 +88,11 @@ const postLifecycle = analyticsPostRoute({
 });
 
 export function registerLifecycleRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const auth = requireAccount(deps, { session: false });
-  app.openapi(
-    { ...postLifecycle, middleware: [auth, strictQuery([]), jsonBody()] as const },
-    async (c) => {
-      const body = c.req.valid('json');
-      const { range, projectId, readable, serviceName, release, environment, query } =
-        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
+  registerAnalyticsPost(
+    app,
+    deps,
+    postLifecycle,
+    async (body, { range, readable, query, echo }) => {
       const period: AnalyticsPeriod = body.period ?? 'day';
       const event = matcher(body.event);
       // Lifecycle is about people: always `distinct_id` (every action has one).
@@ -110,48 +105,40 @@ export function registerLifecycleRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
         counts.activities,
         counts.matchingEvents,
       );
-      return c.json(
-        {
-          schema_version: 1 as const,
-          query: {
-            project_id: projectId,
-            since: iso(range.since),
-            until: iso(range.until),
-            service_name: serviceName,
-            release,
-            environment,
-            period,
-            event: matcherEcho(event),
-          },
-          period_seconds: periodMs / 1000,
-          summary: {
-            active_units: result.activeUnits,
-            new_units: result.periods.reduce((n, p) => n + p.new, 0),
-            returning_units: result.returningUnits,
-            resurrecting_units: result.resurrectingUnits,
-            dormant_units: result.dormantUnits,
-          },
-          periods: result.periods.map((p, i) => ({
-            start: iso(range.since + i * periodMs),
-            active: p.active,
-            new: p.new,
-            returning: p.returning,
-            resurrecting: p.resurrecting,
-            dormant: p.dormant,
-          })),
-          coverage: {
-            events: counts.events,
-            matching_events: result.matchingEvents,
-            limitations: [
-              'The range is not looked beyond: a user active before since is new in its first period in range.',
-              'The first period has no previous period, so it holds only new users and no dormant ones.',
-              'Users are distinct_id values: an anonymous id counts as its own user, and one person under two ids counts twice.',
-              'Dormant counts users active in the previous period and not in this one; it is reported as a positive number.',
-            ],
-          },
+      return {
+        schema_version: 1 as const,
+        query: {
+          ...echo,
+          period,
+          event: matcherEcho(event),
         },
-        200,
-      );
+        period_seconds: periodMs / 1000,
+        summary: {
+          active_units: result.activeUnits,
+          new_units: result.periods.reduce((n, p) => n + p.new, 0),
+          returning_units: result.returningUnits,
+          resurrecting_units: result.resurrectingUnits,
+          dormant_units: result.dormantUnits,
+        },
+        periods: result.periods.map((p, i) => ({
+          start: iso(range.since + i * periodMs),
+          active: p.active,
+          new: p.new,
+          returning: p.returning,
+          resurrecting: p.resurrecting,
+          dormant: p.dormant,
+        })),
+        coverage: {
+          events: counts.events,
+          matching_events: result.matchingEvents,
+          limitations: [
+            'The range is not looked beyond: a user active before since is new in its first period in range.',
+            'The first period has no previous period, so it holds only new users and no dormant ones.',
+            'Users are distinct_id values: an anonymous id counts as its own user, and one person under two ids counts twice.',
+            'Dormant counts users active in the previous period and not in this one; it is reported as a positive number.',
+          ],
+        },
+      };
     },
   );
 }

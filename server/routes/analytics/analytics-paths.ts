@@ -15,14 +15,10 @@ import {
 import type { FUNNEL_KINDS } from '../../domain/funnel';
 import { rate } from '../../domain/funnel';
 import { rankPaths } from '../../domain/paths';
-import { requireAccount } from '../../http/account-auth';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
-import { jsonBody } from '../../http/json-body';
 import { orNull } from '../../http/openapi-shared';
-import { strictQuery } from '../../http/strict-query';
-import { resolveAnalyticsScope } from './analytics-scope';
-import { iso } from '../../views/telemetry-views';
+import { registerAnalyticsPost } from './analytics-post';
 
 export const PATHS_MAX_DEPTH = 5;
 export const PATHS_MAX_LIMIT = 50;
@@ -101,64 +97,49 @@ const postPaths = analyticsPostRoute({
 });
 
 export function registerPathsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const auth = requireAccount(deps, { session: false });
-  app.openapi(
-    { ...postPaths, middleware: [auth, strictQuery([]), jsonBody()] as const },
-    async (c) => {
-      const body = c.req.valid('json');
-      const { range, projectId, readable, serviceName, release, environment, query } =
-        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
-      const analysisUnit = body.analysis_unit ?? 'session';
-      const start = matcher(body.start_event);
-      const depth = body.depth ?? 3;
-      const limit = body.limit ?? 10;
-      const counts = readable
-        ? await deps.store.actions.paths({
-            ...query,
-            unit: UNIT_COLUMN[analysisUnit],
-            start,
-            depth,
-          })
-        : { events: 0, unitIdentified: 0, units: 0, paths: [] };
-      const result = { units: counts.units, paths: rankPaths(counts.paths) };
-      return c.json(
-        {
-          schema_version: 1 as const,
-          query: {
-            project_id: projectId,
-            since: iso(range.since),
-            until: iso(range.until),
-            service_name: serviceName,
-            release,
-            environment,
-            analysis_unit: analysisUnit,
-            start_event: matcherEcho(start),
-            depth,
-            limit,
-          },
-          summary: { units: result.units, distinct_paths: result.paths.length },
-          paths: result.paths.slice(0, limit).map((p) => ({
-            steps: p.steps.map((s) => ({
-              kind: s.kind as (typeof FUNNEL_KINDS)[number],
-              event_name: s.name,
-            })),
-            units: p.units,
-            share: rate(p.units, result.units),
-          })),
-          truncated: result.paths.length > limit,
-          coverage: {
-            events: counts.events,
-            unit_identified_events: counts.unitIdentified,
-            excluded_events: counts.events - counts.unitIdentified,
-            limitations: [
-              'Rates are fractions from 0 to 1; a rate whose denominator is 0 is reported as 0.',
-              'Actions without the unit id are excluded; actions at the same millisecond keep their storage order.',
-              'Repeated actions are kept as they happened (not collapsed).',
-            ],
-          },
-        },
-        200,
-      );
-    },
-  );
+  registerAnalyticsPost(app, deps, postPaths, async (body, { readable, query, echo }) => {
+    const analysisUnit = body.analysis_unit ?? 'session';
+    const start = matcher(body.start_event);
+    const depth = body.depth ?? 3;
+    const limit = body.limit ?? 10;
+    const counts = readable
+      ? await deps.store.actions.paths({
+          ...query,
+          unit: UNIT_COLUMN[analysisUnit],
+          start,
+          depth,
+        })
+      : { events: 0, unitIdentified: 0, units: 0, paths: [] };
+    const result = { units: counts.units, paths: rankPaths(counts.paths) };
+    return {
+      schema_version: 1 as const,
+      query: {
+        ...echo,
+        analysis_unit: analysisUnit,
+        start_event: matcherEcho(start),
+        depth,
+        limit,
+      },
+      summary: { units: result.units, distinct_paths: result.paths.length },
+      paths: result.paths.slice(0, limit).map((p) => ({
+        steps: p.steps.map((s) => ({
+          kind: s.kind as (typeof FUNNEL_KINDS)[number],
+          event_name: s.name,
+        })),
+        units: p.units,
+        share: rate(p.units, result.units),
+      })),
+      truncated: result.paths.length > limit,
+      coverage: {
+        events: counts.events,
+        unit_identified_events: counts.unitIdentified,
+        excluded_events: counts.events - counts.unitIdentified,
+        limitations: [
+          'Rates are fractions from 0 to 1; a rate whose denominator is 0 is reported as 0.',
+          'Actions without the unit id are excluded; actions at the same millisecond keep their storage order.',
+          'Repeated actions are kept as they happened (not collapsed).',
+        ],
+      },
+    };
+  });
 }

@@ -14,13 +14,10 @@ import {
 } from './analytics-body';
 import { rate } from '../../domain/funnel';
 import { periodCount, retentionCohorts, type EventMatcher } from '../../domain/retention';
-import { requireAccount } from '../../http/account-auth';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
-import { jsonBody } from '../../http/json-body';
 import { orNull } from '../../http/openapi-shared';
-import { strictQuery } from '../../http/strict-query';
-import { resolveAnalyticsScope } from './analytics-scope';
+import { registerAnalyticsPost } from './analytics-post';
 import { iso } from '../../views/telemetry-views';
 
 const RetentionRequest = z
@@ -97,13 +94,11 @@ const postRetention = analyticsPostRoute({
 });
 
 export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const auth = requireAccount(deps, { session: false });
-  app.openapi(
-    { ...postRetention, middleware: [auth, strictQuery([]), jsonBody()] as const },
-    async (c) => {
-      const body = c.req.valid('json');
-      const { range, projectId, readable, serviceName, release, environment, query } =
-        await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
+  registerAnalyticsPost(
+    app,
+    deps,
+    postRetention,
+    async (body, { range, readable, query, echo }) => {
       const period: AnalyticsPeriod = body.period ?? 'day';
       const start: EventMatcher = matcher(body.start_event);
       const ret: EventMatcher = matcher(body.return_event);
@@ -117,45 +112,37 @@ export function registerRetentionRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
         startEvents: counts.startEvents,
         returnEvents: counts.returnEvents,
       };
-      return c.json(
-        {
-          schema_version: 1 as const,
-          query: {
-            project_id: projectId,
-            since: iso(range.since),
-            until: iso(range.until),
-            service_name: serviceName,
-            release,
-            environment,
-            period,
-            start_event: matcherEcho(start),
-            return_event: matcherEcho(ret),
-          },
-          period_seconds: periodMs / 1000,
-          summary: {
-            units: result.units,
-            returning_units: result.returningUnits,
-            return_rate: rate(result.returningUnits, result.units),
-          },
-          cohorts: result.cohorts.map((cohort, i) => ({
-            start: iso(range.since + i * periodMs),
-            units: cohort.units,
-            retained: cohort.retained,
-            rates: cohort.retained.map((n) => rate(n, cohort.units)),
-          })),
-          coverage: {
-            events: counts.events,
-            start_events: result.startEvents,
-            return_events: result.returnEvents,
-            limitations: [
-              'Rates are fractions from 0 to 1; a rate whose denominator is 0 is reported as 0.',
-              'Users are distinct_id values: an anonymous id counts as its own user, and one person under two ids counts twice.',
-              'A user first seen before since is counted from its first start event in range; later cohorts have fewer periods to return in.',
-            ],
-          },
+      return {
+        schema_version: 1 as const,
+        query: {
+          ...echo,
+          period,
+          start_event: matcherEcho(start),
+          return_event: matcherEcho(ret),
         },
-        200,
-      );
+        period_seconds: periodMs / 1000,
+        summary: {
+          units: result.units,
+          returning_units: result.returningUnits,
+          return_rate: rate(result.returningUnits, result.units),
+        },
+        cohorts: result.cohorts.map((cohort, i) => ({
+          start: iso(range.since + i * periodMs),
+          units: cohort.units,
+          retained: cohort.retained,
+          rates: cohort.retained.map((n) => rate(n, cohort.units)),
+        })),
+        coverage: {
+          events: counts.events,
+          start_events: result.startEvents,
+          return_events: result.returnEvents,
+          limitations: [
+            'Rates are fractions from 0 to 1; a rate whose denominator is 0 is reported as 0.',
+            'Users are distinct_id values: an anonymous id counts as its own user, and one person under two ids counts twice.',
+            'A user first seen before since is counted from its first start event in range; later cohorts have fewer periods to return in.',
+          ],
+        },
+      };
     },
   );
 }
