@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, type ApiResponse } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  T0,
-  actionItem,
-  at,
-  createTenant,
-  ingest,
-  nativeBody,
-  type Tenant,
-} from '../../test-support/telemetry';
+import { describe, expect, it } from 'vitest';
+import { analyticsPost, analyticsWorld } from '../../test-support/analytics';
+import { call, expectError } from '../../test-support/api-client';
+import { T0, actionItem, at, nativeBody } from '../../test-support/telemetry';
 
 type Step = Record<string, unknown> & { units: number };
 type Funnel = {
@@ -30,7 +21,6 @@ const STEPS = [
   { kind: 'page_view', event_name: 'Product' },
   { kind: 'interaction', event_name: 'Add to cart' },
 ];
-const errorText = (res: ApiResponse) => (res.body as { error: string }).error;
 
 /**
  * Hand-made sessions (session sN, user uN; times in seconds after T0, window 600 s):
@@ -82,41 +72,13 @@ function actions() {
 }
 
 describe('POST /api/telemetry/analytics/funnel', () => {
-  let svc: RunningService<true>;
-  let token = '';
-  let projectId = '';
-  let tenant: Tenant;
-  const post = (json: unknown) =>
-    call(svc.baseUrl, 'POST', '/api/telemetry/analytics/funnel', { token, json });
-  const request = (o: Record<string, unknown> = {}) => ({
-    project_id: projectId,
-    since: T0,
-    until: UNTIL,
-    analysis_unit: 'session',
-    conversion_window_seconds: 600,
-    steps: STEPS,
-    ...o,
-  });
-  const funnel = async (o: Record<string, unknown> = {}) => {
-    const res = await post(request(o));
-    expect(res.status, res.text).toBe(200);
-    return res.body as Funnel;
-  };
-
-  beforeAll(async () => {
-    svc = await startService({ demo: true });
-    token = svc.creds.account_token;
-    const p = svc.creds.projects[0];
-    projectId = p?.id ?? '';
+  const world = analyticsWorld(async (send) => {
     const { production, staging } = actions();
     for (const [environment, items] of [
       ['production', production],
       ['staging', staging],
     ] as const) {
-      const res = await ingest(
-        svc,
-        NATIVE,
-        p?.ingest_key ?? '',
+      await send(
         // Staging runs a release of its own, for the release filter.
         nativeBody({
           environment,
@@ -124,19 +86,22 @@ describe('POST /api/telemetry/analytics/funnel', () => {
           actions: items,
         }),
       );
-      expect(res.status, res.text).toBe(200);
     }
-    tenant = await createTenant(svc);
   });
-  afterAll(async () => {
-    await svc.close();
-  });
+  const api = analyticsPost<Funnel>(world, '/api/telemetry/analytics/funnel', () => ({
+    since: T0,
+    until: UNTIL,
+    analysis_unit: 'session',
+    conversion_window_seconds: 600,
+    steps: STEPS,
+  }));
+  const funnel = api.read;
 
   it('counts ordered completion per session within the window, with coverage', async () => {
     const body = await funnel();
     expect(body.schema_version).toBe(1);
     expect(body.query).toEqual({
-      project_id: projectId,
+      project_id: world.projectId,
       since: T0,
       until: UNTIL,
       environment: null,
@@ -204,7 +169,7 @@ describe('POST /api/telemetry/analytics/funnel', () => {
   });
 
   it('never returns a raw identity', async () => {
-    const res = await post(request({ analysis_unit: 'identified_user' }));
+    const res = await api.post(api.request({ analysis_unit: 'identified_user' }));
     for (const id of ['s1', 's4', 'u1', 'u9']) expect(res.text).not.toMatch(new RegExp(`"${id}"`));
   });
 
@@ -275,7 +240,7 @@ describe('POST /api/telemetry/analytics/funnel', () => {
   });
 
   it('gives 200 with zero counts for a project the account cannot read', async () => {
-    for (const id of [tenant.projectId, '00000000-0000-4000-8000-000000000000']) {
+    for (const id of [world.tenant.projectId, '00000000-0000-4000-8000-000000000000']) {
       const body = await funnel({ project_id: id });
       expect(body.summary).toEqual({
         candidate_units: 0,
@@ -319,14 +284,10 @@ describe('POST /api/telemetry/analytics/funnel', () => {
       [{ service_name: 's'.repeat(257) }, /service_name must be 1 to 256/],
       [{ releases: 'web@1' }, /unknown key releases/],
     ];
-    for (const [o, text] of cases) {
-      const res = await post(request(o));
-      expectError(res, 422, 'validation_failed');
-      expect(errorText(res)).toMatch(text);
-    }
+    await api.refuses(cases);
     // Exactly 31 days and 8 steps are fine.
-    const ok = await post(
-      request({
+    const ok = await api.post(
+      api.request({
         since: '2025-01-01T00:00:00Z',
         until: '2025-02-01T00:00:00Z',
         steps: Array.from({ length: 8 }, () => step),
@@ -337,14 +298,14 @@ describe('POST /api/telemetry/analytics/funnel', () => {
   });
 
   it('answers unreadable JSON and non-objects as invalid_json, and needs a bearer', async () => {
-    const bad = await call(svc.baseUrl, 'POST', '/api/telemetry/analytics/funnel', {
-      token,
+    const bad = await call(world.svc.baseUrl, 'POST', '/api/telemetry/analytics/funnel', {
+      token: world.token,
       raw: '{"project_id":',
     });
     expectError(bad, 400, 'invalid_json');
-    expectError(await post([request()]), 422, 'invalid_json');
-    const anonymous = await call(svc.baseUrl, 'POST', '/api/telemetry/analytics/funnel', {
-      json: request(),
+    expectError(await api.post([api.request()]), 422, 'invalid_json');
+    const anonymous = await call(world.svc.baseUrl, 'POST', '/api/telemetry/analytics/funnel', {
+      json: api.request(),
     });
     expect(anonymous.status).toBe(401);
   });

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, type ApiResponse } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  T0,
-  actionItem,
-  at,
-  createTenant,
-  ingest,
-  nativeBody,
-  type Tenant,
-} from '../../test-support/telemetry';
+import { describe, expect, it } from 'vitest';
+import { analyticsPost, analyticsWorld } from '../../test-support/analytics';
+import { expectError } from '../../test-support/api-client';
+import { T0, actionItem, at, nativeBody } from '../../test-support/telemetry';
 
 const DAY = 86_400_000;
 const UNTIL = at(4 * DAY);
-const errorText = (res: ApiResponse) => (res.body as { error: string }).error;
 type Row = {
   start: string;
   active: number;
@@ -40,32 +30,7 @@ const row = (
 ): Row => ({ start: at(day * DAY), active, new: n, returning, resurrecting, dormant });
 
 describe('POST /api/telemetry/analytics/lifecycle', () => {
-  let svc: RunningService<true>;
-  let token = '';
-  let projectId = '';
-  let tenant: Tenant;
-  const post = (json: unknown, auth = true) =>
-    call(svc.baseUrl, 'POST', '/api/telemetry/analytics/lifecycle', {
-      ...(auth ? { token } : {}),
-      json,
-    });
-  const request = (o: Record<string, unknown> = {}) => ({
-    project_id: projectId,
-    since: T0,
-    until: UNTIL,
-    ...o,
-  });
-  const lifecycle = async (o: Record<string, unknown> = {}) => {
-    const res = await post(request(o));
-    expect(res.status, res.text).toBe(200);
-    return res.body as Lifecycle;
-  };
-
-  beforeAll(async () => {
-    svc = await startService({ demo: true });
-    token = svc.creds.account_token;
-    const p = svc.creds.projects[0];
-    projectId = p?.id ?? '';
+  const world = analyticsWorld(async (send) => {
     const a = (user: string, name: string, ms: number, kind = 'page_view') =>
       actionItem({
         distinct_id: `lc-user-${user}`,
@@ -76,10 +41,7 @@ describe('POST /api/telemetry/analytics/lifecycle', () => {
       });
     // u1: days 0, 1 and 3 (new, returning, dormant on day 2, resurrecting); u2: day 0 only;
     // u3: days 2 and 3; u4: before since and day 2 (new on day 2); u5: only at until.
-    const production = await ingest(
-      svc,
-      NATIVE,
-      p?.ingest_key ?? '',
+    await send(
       nativeBody({
         actions: [
           a('u1', 'Home', 0),
@@ -97,24 +59,18 @@ describe('POST /api/telemetry/analytics/lifecycle', () => {
         ],
       }),
     );
-    expect(production.status, production.text).toBe(200);
-    const staging = await ingest(
-      svc,
-      NATIVE,
-      p?.ingest_key ?? '',
-      nativeBody({ environment: 'staging', actions: [a('u6', 'Home', 30)] }),
-    );
-    expect(staging.status, staging.text).toBe(200);
-    tenant = await createTenant(svc);
+    await send(nativeBody({ environment: 'staging', actions: [a('u6', 'Home', 30)] }));
   });
-  afterAll(async () => {
-    await svc.close();
-  });
+  const api = analyticsPost<Lifecycle>(world, '/api/telemetry/analytics/lifecycle', () => ({
+    since: T0,
+    until: UNTIL,
+  }));
+  const lifecycle = api.read;
 
   it('classifies users per day as new, returning, resurrecting and dormant', async () => {
     const body = await lifecycle();
     expect(body.query).toEqual({
-      project_id: projectId,
+      project_id: world.projectId,
       since: T0,
       until: UNTIL,
       service_name: null,
@@ -144,7 +100,7 @@ describe('POST /api/telemetry/analytics/lifecycle', () => {
   });
 
   it('returns no session or distinct ids', async () => {
-    const res = await post(request());
+    const res = await api.post(api.request());
     expect(res.status).toBe(200);
     expect(res.text).not.toMatch(/lc-user|lc-session/);
   });
@@ -193,7 +149,7 @@ describe('POST /api/telemetry/analytics/lifecycle', () => {
   });
 
   it('gives 200 with zero counts for a project the account cannot read', async () => {
-    const body = await lifecycle({ project_id: tenant.projectId });
+    const body = await lifecycle({ project_id: world.tenant.projectId });
     expect(body.periods).toEqual([0, 1, 2, 3].map((d) => row(d, 0, 0, 0, 0, 0)));
     expect(body.summary).toEqual({
       active_units: 0,
@@ -219,15 +175,11 @@ describe('POST /api/telemetry/analytics/lifecycle', () => {
       [{ analysis_unit: 'session' }, /unknown key analysis_unit/],
       [{ project_id: 'x' }, /project_id: must be a UUID/],
     ];
-    for (const [o, text] of cases) {
-      const res = await post(request(o));
-      expectError(res, 422, 'validation_failed');
-      expect(errorText(res)).toMatch(text);
-    }
-    expectError(await post('nope'), 422, 'invalid_json');
+    await api.refuses(cases);
+    expectError(await api.post('nope'), 422, 'invalid_json');
   });
 
   it('needs an account bearer', async () => {
-    expectError(await post(request(), false), 401, 'unauthorized');
+    expectError(await api.post(api.request(), false), 401, 'unauthorized');
   });
 });

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, type ApiResponse } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  T0,
-  actionItem,
-  at,
-  createTenant,
-  ingest,
-  nativeBody,
-  type Tenant,
-} from '../../test-support/telemetry';
+import { describe, expect, it } from 'vitest';
+import { analyticsPost, analyticsWorld } from '../../test-support/analytics';
+import { T0, actionItem, at, nativeBody } from '../../test-support/telemetry';
 
 const UNTIL = at(3_600_000);
-const errorText = (res: ApiResponse) => (res.body as { error: string }).error;
 type Paths = {
   query: Record<string, unknown>;
   summary: Record<string, number>;
@@ -24,29 +13,7 @@ type Paths = {
 const seq = (b: Paths) => b.paths.map((p) => [p.steps.map((s) => s.event_name).join('>'), p.units]);
 
 describe('POST /api/telemetry/analytics/paths', () => {
-  let svc: RunningService<true>;
-  let token = '';
-  let projectId = '';
-  let tenant: Tenant;
-  const post = (json: unknown) =>
-    call(svc.baseUrl, 'POST', '/api/telemetry/analytics/paths', { token, json });
-  const request = (o: Record<string, unknown> = {}) => ({
-    project_id: projectId,
-    since: T0,
-    until: UNTIL,
-    ...o,
-  });
-  const paths = async (o: Record<string, unknown> = {}) => {
-    const res = await post(request(o));
-    expect(res.status, res.text).toBe(200);
-    return res.body as Paths;
-  };
-
-  beforeAll(async () => {
-    svc = await startService({ demo: true });
-    token = svc.creds.account_token;
-    const p = svc.creds.projects[0];
-    projectId = p?.id ?? '';
+  const world = analyticsWorld(async (send) => {
     const a = (session: string | null, user: string, name: string, sec: number) =>
       actionItem({
         session_id: session,
@@ -55,10 +22,7 @@ describe('POST /api/telemetry/analytics/paths', () => {
         kind: 'page_view',
         occurred_at: at(sec * 1000),
       });
-    const res = await ingest(
-      svc,
-      NATIVE,
-      p?.ingest_key ?? '',
+    await send(
       nativeBody({
         actions: [
           a('s1', 'u1', 'Home', 0),
@@ -73,12 +37,12 @@ describe('POST /api/telemetry/analytics/paths', () => {
         ],
       }),
     );
-    expect(res.status, res.text).toBe(200);
-    tenant = await createTenant(svc);
   });
-  afterAll(async () => {
-    await svc.close();
-  });
+  const api = analyticsPost<Paths>(world, '/api/telemetry/analytics/paths', () => ({
+    since: T0,
+    until: UNTIL,
+  }));
+  const paths = api.read;
 
   it('counts units per sequence after the start event, most units first', async () => {
     const body = await paths({ start_event: { kind: 'page_view', event_name: 'Home' }, depth: 2 });
@@ -111,7 +75,7 @@ describe('POST /api/telemetry/analytics/paths', () => {
   });
 
   it('gives 200 with zero counts for a project the account cannot read', async () => {
-    const body = await paths({ project_id: tenant.projectId });
+    const body = await paths({ project_id: world.tenant.projectId });
     expect(body.summary).toEqual({ units: 0, distinct_paths: 0 });
     expect(body.paths).toEqual([]);
     expect(body.coverage).toMatchObject({ events: 0, excluded_events: 0 });
@@ -129,10 +93,6 @@ describe('POST /api/telemetry/analytics/paths', () => {
       [{ service_name: '  ' }, /service_name must be 1 to 256/],
       [{ steps: [] }, /unknown key steps/],
     ];
-    for (const [o, text] of cases) {
-      const res = await post(request(o));
-      expectError(res, 422, 'validation_failed');
-      expect(errorText(res)).toMatch(text);
-    }
+    await api.refuses(cases);
   });
 });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { analyticsWorld } from '../../test-support/analytics';
 import { call, expectError, type ApiResponse } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  T0,
-  actionItem,
-  at,
-  createTenant,
-  ingest,
-  nativeBody,
-  type Tenant,
-} from '../../test-support/telemetry';
+import { T0, actionItem, at, nativeBody } from '../../test-support/telemetry';
 
 const MIN = 60_000;
 const RANGE = `since=${T0}&until=${at(30 * MIN)}`;
@@ -26,33 +17,10 @@ type Properties = Record<string, unknown> & {
 };
 
 describe('GET /api/telemetry/analytics/overview and /properties', () => {
-  let svc: RunningService<true>;
-  let token = '';
-  let projectId = '';
-  let tenant: Tenant;
-  const get = (path: string, query: string) =>
-    call(svc.baseUrl, 'GET', `/api/telemetry/analytics/${path}?${query}`, { token });
-  const ok = async <T>(path: string, query: string) => {
-    const res = await get(path, `project_id=${projectId}&${query}`);
-    expect(res.status, res.text).toBe(200);
-    return res.body as T;
-  };
-
-  beforeAll(async () => {
-    svc = await startService({ demo: true });
-    token = svc.creds.account_token;
-    const p = svc.creds.projects[0];
-    projectId = p?.id ?? '';
+  const world = analyticsWorld(async (sendBody) => {
     const a = (o: Record<string, unknown>) => actionItem({ properties: {}, ...o });
-    const send = async (items: unknown[], extra: Record<string, unknown> = {}) => {
-      const res = await ingest(
-        svc,
-        NATIVE,
-        p?.ingest_key ?? '',
-        nativeBody({ ...extra, actions: items as never }),
-      );
-      expect(res.status, res.text).toBe(200);
-    };
+    const send = (items: unknown[], extra: Record<string, unknown> = {}) =>
+      sendBody(nativeBody({ ...extra, actions: items as never }));
     await send([
       a({
         name: 'Home',
@@ -99,17 +67,22 @@ describe('GET /api/telemetry/analytics/overview and /properties', () => {
       [a({ name: 'Home', kind: 'page_view', distinct_id: 'u5', occurred_at: at(2 * MIN) })],
       { environment: 'staging', release: 'shop@2.0.0' },
     );
-    tenant = await createTenant(svc);
   });
-  afterAll(async () => {
-    await svc.close();
-  });
+  const get = (path: string, query: string) =>
+    call(world.svc.baseUrl, 'GET', `/api/telemetry/analytics/${path}?${query}`, {
+      token: world.token,
+    });
+  const ok = async <T>(path: string, query: string) => {
+    const res = await get(path, `project_id=${world.projectId}&${query}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body as T;
+  };
 
   it('overview: totals per bucket and the top actions with users and sessions', async () => {
     const body = await ok<Overview>('overview', `${RANGE}&interval=15m&environment=production`);
     expect(body).toMatchObject({
       schema_version: 1,
-      project_id: projectId,
+      project_id: world.projectId,
       since: T0,
       until: at(30 * MIN),
       filters: { service_name: null, release: null, environment: 'production' },
@@ -175,7 +148,7 @@ describe('GET /api/telemetry/analytics/overview and /properties', () => {
   });
 
   it('gives 200 with zero counts for a project the account cannot read', async () => {
-    for (const id of [tenant.projectId, '00000000-0000-4000-8000-000000000000']) {
+    for (const id of [world.tenant.projectId, '00000000-0000-4000-8000-000000000000']) {
       const overview = await get('overview', `project_id=${id}&${RANGE}&interval=15m`);
       expect(overview.status, overview.text).toBe(200);
       expect((overview.body as Overview).totals).toEqual({
@@ -196,7 +169,7 @@ describe('GET /api/telemetry/analytics/overview and /properties', () => {
   });
 
   it('refuses bad query values with 422 validation_failed', async () => {
-    const p = `project_id=${projectId}`;
+    const p = `project_id=${world.projectId}`;
     const cases: [string, string, RegExp][] = [
       ['overview', RANGE, /project_id/],
       ['overview', `project_id=x&${RANGE}`, /project_id must be a UUID/],

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, type ApiResponse } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  T0,
-  actionItem,
-  at,
-  createTenant,
-  ingest,
-  nativeBody,
-  type Tenant,
-} from '../../test-support/telemetry';
+import { describe, expect, it } from 'vitest';
+import { analyticsPost, analyticsWorld } from '../../test-support/analytics';
+import { expectError } from '../../test-support/api-client';
+import { T0, actionItem, at, nativeBody } from '../../test-support/telemetry';
 
 const DAY = 86_400_000;
 const UNTIL = at(3 * DAY);
-const errorText = (res: ApiResponse) => (res.body as { error: string }).error;
 type Retention = {
   query: Record<string, unknown>;
   summary: Record<string, number>;
@@ -23,37 +13,12 @@ type Retention = {
 };
 
 describe('POST /api/telemetry/analytics/retention', () => {
-  let svc: RunningService<true>;
-  let token = '';
-  let projectId = '';
-  let tenant: Tenant;
-  const post = (json: unknown) =>
-    call(svc.baseUrl, 'POST', '/api/telemetry/analytics/retention', { token, json });
-  const request = (o: Record<string, unknown> = {}) => ({
-    project_id: projectId,
-    since: T0,
-    until: UNTIL,
-    ...o,
-  });
-  const retention = async (o: Record<string, unknown> = {}) => {
-    const res = await post(request(o));
-    expect(res.status, res.text).toBe(200);
-    return res.body as Retention;
-  };
-
-  beforeAll(async () => {
-    svc = await startService({ demo: true });
-    token = svc.creds.account_token;
-    const p = svc.creds.projects[0];
-    projectId = p?.id ?? '';
+  const world = analyticsWorld(async (send) => {
     const a = (user: string, name: string, ms: number) =>
       actionItem({ distinct_id: user, name, kind: 'page_view', occurred_at: at(ms) });
     // u1: day 0 and day 2; u2: day 0 and day 1; u3: day 1 only; u4 signs up on day 1 and buys
     // on day 2; one action before since and one at until are outside.
-    const res = await ingest(
-      svc,
-      NATIVE,
-      p?.ingest_key ?? '',
+    await send(
       nativeBody({
         actions: [
           a('u1', 'Home', 0),
@@ -68,12 +33,12 @@ describe('POST /api/telemetry/analytics/retention', () => {
         ],
       }),
     );
-    expect(res.status, res.text).toBe(200);
-    tenant = await createTenant(svc);
   });
-  afterAll(async () => {
-    await svc.close();
-  });
+  const api = analyticsPost<Retention>(world, '/api/telemetry/analytics/retention', () => ({
+    since: T0,
+    until: UNTIL,
+  }));
+  const retention = api.read;
 
   it('groups users by the day of their first action and counts later returns', async () => {
     const body = await retention();
@@ -107,7 +72,7 @@ describe('POST /api/telemetry/analytics/retention', () => {
   });
 
   it('gives 200 with zero counts for a project the account cannot read', async () => {
-    const body = await retention({ project_id: tenant.projectId });
+    const body = await retention({ project_id: world.tenant.projectId });
     expect(body.summary).toEqual({ units: 0, returning_units: 0, return_rate: 0 });
     expect(body.cohorts.map((c) => c.units)).toEqual([0, 0, 0]);
   });
@@ -123,11 +88,7 @@ describe('POST /api/telemetry/analytics/retention', () => {
       [{ project_id: 'x' }, /project_id: must be a UUID/],
       [{ analysis_unit: 'session' }, /unknown key analysis_unit/],
     ];
-    for (const [o, text] of cases) {
-      const res = await post(request(o));
-      expectError(res, 422, 'validation_failed');
-      expect(errorText(res)).toMatch(text);
-    }
-    expectError(await post('nope'), 422, 'invalid_json');
+    await api.refuses(cases);
+    expectError(await api.post('nope'), 422, 'invalid_json');
   });
 });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, type ApiResponse } from '../../test-support/api-client';
-import { startService, type RunningService } from '../../test-support/start-service';
-import {
-  NATIVE,
-  T0,
-  actionItem,
-  at,
-  createTenant,
-  ingest,
-  nativeBody,
-  type Tenant,
-} from '../../test-support/telemetry';
+import { describe, expect, it } from 'vitest';
+import { analyticsPost, analyticsWorld } from '../../test-support/analytics';
+import { expectError, type ApiResponse } from '../../test-support/api-client';
+import { T0, actionItem, at, nativeBody } from '../../test-support/telemetry';
 
 const UNTIL = at(3_600_000);
 const envelope = (res: ApiResponse) => res.body as { error: string; next: string };
@@ -54,33 +45,7 @@ const counts = (s: Segment | undefined) => [
 ];
 
 describe('POST /api/telemetry/analytics/segments/compare', () => {
-  let svc: RunningService<true>;
-  let token = '';
-  let projectId = '';
-  let tenant: Tenant;
-  const post = (json: unknown, auth = true) =>
-    call(svc.baseUrl, 'POST', '/api/telemetry/analytics/segments/compare', {
-      ...(auth ? { token } : {}),
-      json,
-    });
-  const request = (o: Record<string, unknown> = {}) => ({
-    project_id: projectId,
-    since: T0,
-    until: UNTIL,
-    segments: [PRODUCTION, STAGING, EVERYTHING],
-    ...o,
-  });
-  const compare = async (o: Record<string, unknown> = {}) => {
-    const res = await post(request(o));
-    expect(res.status, res.text).toBe(200);
-    return res.body as Comparison;
-  };
-
-  beforeAll(async () => {
-    svc = await startService({ demo: true });
-    token = svc.creds.account_token;
-    const p = svc.creds.projects[0];
-    projectId = p?.id ?? '';
+  const world = analyticsWorld(async (send) => {
     const a = (session: string | null, user: string, name: string, sec: number, kind?: string) =>
       actionItem({
         session_id: session === null ? null : `seg-session-${session}`,
@@ -118,19 +83,20 @@ describe('POST /api/telemetry/analytics/segments/compare', () => {
       }),
     ];
     for (const json of batches) {
-      const res = await ingest(svc, NATIVE, p?.ingest_key ?? '', json);
-      expect(res.status, res.text).toBe(200);
+      await send(json);
     }
-    tenant = await createTenant(svc);
   });
-  afterAll(async () => {
-    await svc.close();
-  });
+  const api = analyticsPost<Comparison>(world, '/api/telemetry/analytics/segments/compare', () => ({
+    since: T0,
+    until: UNTIL,
+    segments: [PRODUCTION, STAGING, EVERYTHING],
+  }));
+  const compare = api.read;
 
   it('counts sessions per segment against the first, with the top actions', async () => {
     const body = await compare();
     expect(body.query).toEqual({
-      project_id: projectId,
+      project_id: world.projectId,
       since: T0,
       until: UNTIL,
       analysis_unit: 'session',
@@ -241,14 +207,14 @@ describe('POST /api/telemetry/analytics/segments/compare', () => {
 
   it('returns no session or distinct ids', async () => {
     for (const analysis_unit of ['session', 'identified_user']) {
-      const res = await post(request({ analysis_unit }));
+      const res = await api.post(api.request({ analysis_unit }));
       expect(res.status).toBe(200);
       expect(res.text).not.toMatch(/seg-session|seg-user/);
     }
   });
 
   it('gives 200 with zero counts for a project the account cannot read', async () => {
-    const body = await compare({ project_id: tenant.projectId });
+    const body = await compare({ project_id: world.tenant.projectId });
     expect(body.project).toEqual({ events: 0, units: 0 });
     expect(body.segments.map((s) => s.name)).toEqual(['Production', 'Staging', 'Everything']);
     for (const s of body.segments) {
@@ -261,7 +227,7 @@ describe('POST /api/telemetry/analytics/segments/compare', () => {
 
   it('says filters go inside each segment when one is at the top level', async () => {
     for (const key of ['service_name', 'release', 'environment']) {
-      const res = await post(request({ [key]: 'production' }));
+      const res = await api.post(api.request({ [key]: 'production' }));
       expectError(res, 422, 'validation_failed', { code: 'fix_request', target: 'request' });
       expect(envelope(res).error).toMatch(
         new RegExp(`${key} must not be at the top level: filters go inside each segment`),
@@ -295,14 +261,14 @@ describe('POST /api/telemetry/analytics/segments/compare', () => {
       [{ period: 'day' }, /unknown key period/],
     ];
     for (const [o, text] of cases) {
-      const res = await post(request(o));
+      const res = await api.post(api.request(o));
       expectError(res, 422, 'validation_failed');
       expect(envelope(res).error).toMatch(text);
     }
-    expectError(await post('nope'), 422, 'invalid_json');
+    expectError(await api.post('nope'), 422, 'invalid_json');
   });
 
   it('needs an account bearer', async () => {
-    expectError(await post(request(), false), 401, 'unauthorized');
+    expectError(await api.post(api.request(), false), 401, 'unauthorized');
   });
 });
