@@ -1,30 +1,32 @@
 import type { Store } from '../core/store/store';
 import type { PgContext } from './postgres/pg-context';
+import { sql } from './rows/sql';
 import { migratePg, openPgPool, pgDatabase } from './postgres/pg-database';
 import { pgActions } from './telemetry/postgres/actions';
 import { pgAccounts } from './state/postgres/accounts';
 import { pgCredentials } from './state/postgres/credentials';
 import { pgDeployments } from './state/postgres/deployments';
 import { pgIdempotency } from './state/postgres/idempotency';
-import { pgInvestigations } from './telemetry/postgres/investigations';
+import { sqlInvestigations } from './telemetry/sql/investigations';
 import { pgIssues } from './state/postgres/issues';
 import { pgOccurrences } from './telemetry/postgres/occurrences';
 import { pgLogs } from './telemetry/postgres/logs';
 import { pgMetrics } from './telemetry/postgres/metrics';
 import { pgOwnership } from './state/postgres/ownership';
 import { pgProjects } from './state/postgres/projects';
-import { pgReleases } from './telemetry/postgres/releases';
+import { sqlReleases } from './telemetry/sql/releases';
 import { pgSupport } from './state/postgres/support';
 import { pgTelemetry } from './telemetry/postgres/ingest';
-import { pgTraces } from './telemetry/postgres/traces';
-import { pgUsage } from './state/postgres/usage';
-import { pgVolume } from './telemetry/postgres/volume';
+import { sqlTraces } from './telemetry/sql/traces';
+import { sqlUsage } from './state/sql/usage';
+import { sqlVolume } from './telemetry/sql/volume';
+import { pgDialect } from './postgres/pg-sql';
 
 /** The store on PostgreSQL at `url` (`DATABASE_URL`); migrates the schema first. */
 export async function openPostgresStore(url: string): Promise<Store & { pg: PgContext }> {
   const db = pgDatabase(openPgPool(url));
   await migratePg(db);
-  const schema = (await db.one<{ s: string }>('SELECT current_schema() AS s'))?.s ?? 'public';
+  const schema = (await db.one<{ s: string }>(sql`SELECT current_schema() AS s`))?.s ?? 'public';
   const ctx: PgContext = { db, schema };
   return {
     pg: ctx,
@@ -36,15 +38,15 @@ export async function openPostgresStore(url: string): Promise<Store & { pg: PgCo
     logs: pgLogs(ctx),
     issues: pgIssues(db),
     occurrences: pgOccurrences(db),
-    traces: pgTraces(db),
-    releases: pgReleases(ctx),
+    traces: sqlTraces(db, pgDialect),
+    releases: sqlReleases(db, pgDialect),
     actions: pgActions(ctx),
     metrics: pgMetrics(ctx),
-    volume: pgVolume(ctx),
+    volume: sqlVolume(db, pgDialect),
     deployments: pgDeployments(db),
     ownership: pgOwnership(db),
-    usage: pgUsage(db),
-    investigations: pgInvestigations(db),
+    usage: sqlUsage(db),
+    investigations: sqlInvestigations(db, pgDialect),
     support: pgSupport(db),
     close: () => db.close(),
   };

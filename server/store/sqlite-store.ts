@@ -5,13 +5,11 @@ import { sqliteAccounts } from './state/sqlite/accounts';
 import { sqliteActions } from './telemetry/sqlite/actions';
 import { sqliteDeployments } from './state/sqlite/deployments';
 import { sqliteMetrics } from './telemetry/sqlite/metrics';
-import { sqliteReleases } from './telemetry/sqlite/releases';
-import { sqliteVolume } from './telemetry/sqlite/volume';
 import { sqliteCredentials } from './state/sqlite/credentials';
 import { sqliteIdempotency } from './state/sqlite/idempotency';
 import { sqliteIssues } from './state/sqlite/issues';
 import { sqliteOccurrences } from './telemetry/sqlite/occurrences';
-import { sqliteInvestigations } from './telemetry/sqlite/investigations';
+import { sqlInvestigations } from './telemetry/sql/investigations';
 import { sqliteSupport } from './state/sqlite/support';
 import { sqliteOwnership } from './state/sqlite/ownership';
 import { logAttributeIndex } from './telemetry/sqlite/log-attribute-index';
@@ -19,9 +17,12 @@ import { sqliteLogs } from './telemetry/sqlite/logs';
 import { sqliteProjects } from './state/sqlite/projects';
 import { sqliteTelemetry } from './telemetry/sqlite/ingest';
 import { releaseRollup } from './telemetry/sqlite/release-rollup';
-import { traceRollup } from './telemetry/sqlite/trace-parts';
-import { sqliteTraces } from './telemetry/sqlite/traces';
-import { sqliteUsage } from './state/sqlite/usage';
+import { backfillTraceParts, traceRollup } from './telemetry/sqlite/trace-parts';
+import { sqlReleases } from './telemetry/sql/releases';
+import { sqlTraces } from './telemetry/sql/traces';
+import { sqlVolume } from './telemetry/sql/volume';
+import { sqlUsage } from './state/sql/usage';
+import { sqliteDialect, sqliteRunner } from './sqlite/sqlite-sql';
 import { volumeRollup } from './telemetry/sqlite/volume-rollup';
 
 /** The embedded store: one SQLite file in the data directory. */
@@ -30,6 +31,8 @@ export function openSqliteStore(dataDir: string): Store {
   const stopCheckpoints = startBackgroundCheckpoints(db, databaseFile(dataDir));
   const attributeIndex = logAttributeIndex(db);
   const rollup = traceRollup(db);
+  backfillTraceParts(db, rollup);
+  const sql = sqliteRunner(db);
   return {
     accounts: sqliteAccounts(db),
     credentials: sqliteCredentials(db),
@@ -39,15 +42,15 @@ export function openSqliteStore(dataDir: string): Store {
     logs: sqliteLogs(db, attributeIndex),
     issues: sqliteIssues(db),
     occurrences: sqliteOccurrences(db),
-    traces: sqliteTraces(db, rollup),
-    releases: sqliteReleases(db),
+    traces: sqlTraces(sql, sqliteDialect),
+    releases: sqlReleases(sql, sqliteDialect),
     actions: sqliteActions(db),
     metrics: sqliteMetrics(db),
-    volume: sqliteVolume(db),
+    volume: sqlVolume(sql, sqliteDialect),
     deployments: sqliteDeployments(db),
     ownership: sqliteOwnership(db),
-    usage: sqliteUsage(db),
-    investigations: sqliteInvestigations(db),
+    usage: sqlUsage(sql),
+    investigations: sqlInvestigations(sql, sqliteDialect),
     support: sqliteSupport(db),
     close: async () => {
       await stopCheckpoints();

@@ -11,13 +11,14 @@ import {
 import type { PgDb, Sql } from '../../postgres/pg-database';
 import { receiptWriter } from './idempotency';
 import { slugTakenOn } from './slug-taken';
+import { sql, raw } from '../../rows/sql';
 
-const INSERT_ORGANIZATION =
-  'INSERT INTO organizations (id, slug, name, created_at) VALUES ($1, $2, $3, $4)';
-
-const insertOrganization = (sql: Sql, o: OrganizationRow) =>
+const insertOrganization = (tx: Sql, o: OrganizationRow) =>
   slugTakenOn(
-    sql.run(INSERT_ORGANIZATION, [o.id, o.slug, o.name, o.createdAt]),
+    tx.run(
+      sql`INSERT INTO organizations (id, slug, name, created_at)
+        VALUES (${o.id}, ${o.slug}, ${o.name}, ${o.createdAt})`,
+    ),
     'organizations_slug_key',
     o.slug,
   );
@@ -29,35 +30,31 @@ export function pgAccounts(db: PgDb): AccountsStore {
     maxOwned: number,
     receipt: IdempotencyReceipt | null,
   ) =>
-    db.tx(async (sql) => {
+    db.tx(async (tx) => {
       // The owner's row lock makes the count and the insert one step for each owner, so
       // concurrent creates on several instances cannot pass the limit together.
-      await sql.run('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [ownerId]);
-      const owned = await sql.one<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM memberships WHERE account_id = $1 AND role = 'owner'`,
-        [ownerId],
+      await tx.run(sql`SELECT 1 FROM accounts WHERE id = ${ownerId} FOR NO KEY UPDATE`);
+      const owned = await tx.one<{ n: number }>(
+        sql`SELECT COUNT(*) AS n FROM memberships WHERE account_id = ${ownerId} AND role = 'owner'`,
       );
       if ((owned?.n ?? 0) >= maxOwned) return false;
-      await insertOrganization(sql, o);
-      await sql.run(
-        `INSERT INTO memberships (organization_id, account_id, role) VALUES ($1, $2, 'owner')`,
-        [o.id, ownerId],
+      await insertOrganization(tx, o);
+      await tx.run(
+        sql`INSERT INTO memberships (organization_id, account_id, role) VALUES (${o.id}, ${ownerId},
+        'owner')`,
       );
-      if (receipt) await receiptWriter(sql)(receipt);
+      if (receipt) await receiptWriter(tx)(receipt);
       return true;
     });
   return {
     async create(a) {
-      await db.run(
-        `INSERT INTO accounts (id, email, name, password_hash, created_at, revoked_before)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [a.id, a.email, a.name, a.passwordHash, a.createdAt, a.revokedBefore],
-      );
+      await db.run(sql`INSERT INTO accounts (id, email, name, password_hash, created_at, revoked_before)
+         VALUES (${a.id}, ${a.email}, ${a.name}, ${a.passwordHash}, ${a.createdAt},
+         ${a.revokedBefore})`);
     },
     async byId(id) {
       const r = await db.one<AccountDbRow>(
-        `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`,
-        [id],
+        sql`SELECT ${raw(ACCOUNT_COLUMNS)} FROM accounts WHERE id = ${id}`,
       );
       return r ? toAccount(r) : null;
     },
@@ -65,59 +62,53 @@ export function pgAccounts(db: PgDb): AccountsStore {
       // E-mail addresses are unique without ASCII case, as SQLite's COLLATE NOCASE; the C
       // collation keeps lower() to ASCII (as the unique index) whatever the database's locale.
       const r = await db.one<AccountDbRow>(
-        `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE lower(email) = lower($1::text COLLATE "C")`,
-        [email],
+        sql`SELECT ${raw(ACCOUNT_COLUMNS)} FROM accounts WHERE lower(email) = lower(${email}::text COLLATE "C")`,
       );
       return r ? toAccount(r) : null;
     },
     async setRevokedBefore(accountId, at) {
       // Never moves backward: a late, older logout-all must not re-admit newer tokens.
-      await db.run(
-        `UPDATE accounts SET revoked_before = GREATEST(COALESCE(revoked_before, 0), $1)
-         WHERE id = $2`,
-        [at, accountId],
-      );
+      await db.run(sql`UPDATE accounts SET revoked_before = GREATEST(COALESCE(revoked_before, 0), ${at})
+         WHERE id = ${accountId}`);
     },
     async createOrganization(o) {
       await insertOrganization(db, o);
     },
     async organizationSlugTaken(slug) {
-      return (await db.one('SELECT 1 FROM organizations WHERE slug = $1', [slug])) !== null;
+      return (await db.one(sql`SELECT 1 FROM organizations WHERE slug = ${slug}`)) !== null;
     },
     async createOwnedOrganization(o, ownerId, maxOwned, receipt) {
       return createOwned(o, ownerId, maxOwned, receipt ?? null);
     },
     async addMember(m) {
       await db.run(
-        'INSERT INTO memberships (organization_id, account_id, role) VALUES ($1, $2, $3)',
-        [m.organizationId, m.accountId, m.role],
+        sql`INSERT INTO memberships (organization_id, account_id, role) VALUES (${m.organizationId},
+        ${m.accountId}, ${m.role})`,
       );
     },
     async membershipsOf(accountId) {
-      const rows = await db.rows<MembershipDbRow>(
-        `SELECT m.organization_id, m.account_id, m.role, o.name FROM memberships m
+      const rows =
+        await db.rows<MembershipDbRow>(sql`SELECT m.organization_id, m.account_id, m.role, o.name FROM memberships m
          JOIN organizations o ON o.id = m.organization_id
-         WHERE m.account_id = $1 ORDER BY o.name, o.id`,
-        [accountId],
-      );
+         WHERE m.account_id = ${accountId} ORDER BY o.name, o.id`);
       return rows.map(toMembership);
     },
     async createTeam(t, memberIds) {
-      await db.tx(async (sql) => {
-        await sql.run(
-          'INSERT INTO teams (id, organization_id, slug, name) VALUES ($1, $2, $3, $4)',
-          [t.id, t.organizationId, t.slug, t.name],
+      await db.tx(async (tx) => {
+        await tx.run(
+          sql`INSERT INTO teams (id, organization_id, slug, name) VALUES (${t.id},
+          ${t.organizationId}, ${t.slug}, ${t.name})`,
         );
         if (memberIds.length > 0) {
-          await sql.run(
-            'INSERT INTO team_members (team_id, account_id) SELECT $1, unnest($2::text[])',
-            [t.id, memberIds],
+          await tx.run(
+            sql`INSERT INTO team_members (team_id, account_id) SELECT ${t.id},
+            unnest(${memberIds}::text[])`,
           );
         }
       });
     },
     async count() {
-      return (await db.one<{ n: number }>('SELECT COUNT(*) AS n FROM accounts'))?.n ?? 0;
+      return (await db.one<{ n: number }>(sql`SELECT COUNT(*) AS n FROM accounts`))?.n ?? 0;
     },
   };
 }

@@ -10,89 +10,73 @@ import {
   type RefreshTokenDbRow,
 } from '../../rows/credentials';
 import type { PgDb } from '../../postgres/pg-database';
+import { sql } from '../../rows/sql';
 
 export function pgCredentials(db: PgDb): CredentialsStore {
   return {
     async createFamily(f) {
       await db.run(
-        'INSERT INTO login_families (id, account_id, login_at, revoked_at) VALUES ($1, $2, $3, $4)',
-        [f.id, f.accountId, f.loginAt, f.revokedAt],
+        sql`INSERT INTO login_families (id, account_id, login_at, revoked_at) VALUES (${f.id},
+        ${f.accountId}, ${f.loginAt}, ${f.revokedAt})`,
       );
     },
     async family(id) {
       const r = await db.one<LoginFamilyDbRow>(
-        'SELECT id, account_id, login_at, revoked_at FROM login_families WHERE id = $1',
-        [id],
+        sql`SELECT id, account_id, login_at, revoked_at FROM login_families WHERE id = ${id}`,
       );
       return r ? toLoginFamily(r) : null;
     },
     async revokeFamily(id, at) {
       await db.run(
-        'UPDATE login_families SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2',
-        [at, id],
+        sql`UPDATE login_families SET revoked_at = COALESCE(revoked_at, ${at}) WHERE id = ${id}`,
       );
     },
     async insertRefreshToken(t) {
-      await db.run(
-        `INSERT INTO refresh_tokens (token_hash, family_id, issued_at, expires_at, replaced_at)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [t.tokenHash, t.familyId, t.issuedAt, t.expiresAt, t.replacedAt],
-      );
+      await db.run(sql`INSERT INTO refresh_tokens (token_hash, family_id, issued_at, expires_at, replaced_at)
+         VALUES (${t.tokenHash}, ${t.familyId}, ${t.issuedAt}, ${t.expiresAt}, ${t.replacedAt})`);
     },
     async refreshToken(hash) {
-      const r = await db.one<RefreshTokenDbRow>(
-        `SELECT token_hash, family_id, issued_at, expires_at, replaced_at FROM refresh_tokens
-         WHERE token_hash = $1`,
-        [hash],
-      );
+      const r =
+        await db.one<RefreshTokenDbRow>(sql`SELECT token_hash, family_id, issued_at, expires_at, replaced_at FROM refresh_tokens
+         WHERE token_hash = ${hash}`);
       return r ? toRefreshToken(r) : null;
     },
     async markRefreshTokenReplaced(hash, at) {
       // One statement: of two instances rotating the same token at once, one wins.
       const n = await db.run(
-        `UPDATE refresh_tokens SET replaced_at = $1 WHERE token_hash = $2 AND replaced_at IS NULL`,
-        [at, hash],
+        sql`UPDATE refresh_tokens SET replaced_at = ${at} WHERE token_hash = ${hash} AND replaced_at IS NULL`,
       );
       return n === 1;
     },
     async insertAccessToken(t) {
-      await db.run(
-        `INSERT INTO access_tokens (token_hash, account_id, kind, family_id, login_at, issued_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [t.tokenHash, t.accountId, t.kind, t.familyId, t.loginAt, t.issuedAt, t.expiresAt],
-      );
+      await db.run(sql`INSERT INTO access_tokens (token_hash, account_id, kind, family_id, login_at, issued_at, expires_at)
+         VALUES (${t.tokenHash}, ${t.accountId}, ${t.kind}, ${t.familyId}, ${t.loginAt},
+         ${t.issuedAt}, ${t.expiresAt})`);
     },
     async accessToken(hash) {
-      const r = await db.one<AccessTokenDbRow>(
-        `SELECT token_hash, account_id, kind, family_id, login_at, issued_at, expires_at
-         FROM access_tokens WHERE token_hash = $1`,
-        [hash],
-      );
+      const r =
+        await db.one<AccessTokenDbRow>(sql`SELECT token_hash, account_id, kind, family_id, login_at, issued_at, expires_at
+         FROM access_tokens WHERE token_hash = ${hash}`);
       return r ? toAccessToken(r) : null;
     },
     async insertBrowserSession(s) {
-      await db.run(
-        `INSERT INTO browser_sessions (token_hash, account_id, family_id, login_at, expires_at, revoked_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [s.tokenHash, s.accountId, s.familyId, s.loginAt, s.expiresAt, s.revokedAt],
-      );
+      await db.run(sql`INSERT INTO browser_sessions (token_hash, account_id, family_id, login_at, expires_at, revoked_at)
+         VALUES (${s.tokenHash}, ${s.accountId}, ${s.familyId}, ${s.loginAt}, ${s.expiresAt},
+         ${s.revokedAt})`);
     },
     async browserSession(hash) {
-      const r = await db.one<BrowserSessionDbRow>(
-        `SELECT token_hash, account_id, family_id, login_at, expires_at, revoked_at
-         FROM browser_sessions WHERE token_hash = $1`,
-        [hash],
-      );
+      const r =
+        await db.one<BrowserSessionDbRow>(sql`SELECT token_hash, account_id, family_id, login_at, expires_at, revoked_at
+         FROM browser_sessions WHERE token_hash = ${hash}`);
       return r ? toBrowserSession(r) : null;
     },
     async revokeBrowserSession(hash, at) {
       await db.run(
-        'UPDATE browser_sessions SET revoked_at = COALESCE(revoked_at, $1) WHERE token_hash = $2',
-        [at, hash],
+        sql`UPDATE browser_sessions SET revoked_at = COALESCE(revoked_at, ${at}) WHERE token_hash = ${hash}`,
       );
     },
     async isIngestKeyHash(hash) {
-      return (await db.one('SELECT 1 FROM ingest_keys WHERE key_hash = $1', [hash])) !== null;
+      return (await db.one(sql`SELECT 1 FROM ingest_keys WHERE key_hash = ${hash}`)) !== null;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ReplayTakenError } from '../../../core/store/state/replay-taken';
 import type { IdempotencyReceipt, IdempotencyStore } from '../../../core/store/state/idempotency';
 import type { PgDb, Sql } from '../../postgres/pg-database';
+import { sql } from '../../rows/sql';
 
 /**
  * Writes a replay record; call it with the transaction of the create it remembers. The
@@ -8,13 +9,12 @@ import type { PgDb, Sql } from '../../postgres/pg-database';
  * concurrent create with the key (on another instance; the unique key makes this insert
  * wait for it): ReplayTakenError then rolls this create back.
  */
-export function receiptWriter(sql: Sql): (receipt: IdempotencyReceipt) => Promise<void> {
+export function receiptWriter(tx: Sql): (receipt: IdempotencyReceipt) => Promise<void> {
   return async ({ scope, key, record, at }) => {
-    const n = await sql.run(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, key) DO NOTHING`,
-      [scope, key, record.requestHash, record.status, record.response, at],
-    );
+    const n =
+      await tx.run(sql`INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
+       VALUES (${scope}, ${key}, ${record.requestHash}, ${record.status}, ${record.response},
+       ${at}) ON CONFLICT (scope, key) DO NOTHING`);
     if (n === 0) throw new ReplayTakenError();
   };
 }
@@ -24,16 +24,15 @@ export function pgIdempotency(db: PgDb): IdempotencyStore {
     async get(scope, key, notBefore) {
       // Forget expired replays (they may hold secrets) before answering. Rows another
       // instance is deleting are skipped, so concurrent gets neither wait nor deadlock.
-      await db.run(
-        `DELETE FROM idempotency_keys WHERE (scope, key) IN (
-           SELECT scope, key FROM idempotency_keys WHERE created_at < $1 FOR UPDATE SKIP LOCKED)`,
-        [notBefore],
-      );
-      const r = await db.one<{ request_hash: string; status: number; response: string }>(
-        `SELECT request_hash, status, response FROM idempotency_keys
-         WHERE scope = $1 AND key = $2 AND created_at >= $3`,
-        [scope, key, notBefore],
-      );
+      await db.run(sql`DELETE FROM idempotency_keys WHERE (scope, key) IN (
+           SELECT scope,
+           key FROM idempotency_keys WHERE created_at < ${notBefore} FOR UPDATE SKIP LOCKED)`);
+      const r = await db.one<{
+        request_hash: string;
+        status: number;
+        response: string;
+      }>(sql`SELECT request_hash, status, response FROM idempotency_keys
+         WHERE scope = ${scope} AND key = ${key} AND created_at >= ${notBefore}`);
       return r ? { requestHash: r.request_hash, status: r.status, response: r.response } : null;
     },
   };

@@ -2,26 +2,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestSchema } from '../../../test-support/pg-test-schema';
 import type { Sql } from '../../postgres/pg-database';
 import { pgIssues } from './issues';
+import { sql, raw } from '../../rows/sql';
 
 const T0 = Date.parse('2025-03-03T09:00:00.000Z');
 const PROJECT = 'p-1';
 const ISSUES = Array.from({ length: 30 }, (_, i) => `issue-${String(i).padStart(2, '0')}`);
 
 /** One project with issues (no occurrences: bulk changes only read and write `issues`). */
-async function seed(sql: Sql): Promise<void> {
-  await sql.run(`INSERT INTO accounts (id, email, password_hash, created_at)
+async function seed(tx: Sql): Promise<void> {
+  await tx.run(sql`INSERT INTO accounts (id, email, password_hash, created_at)
     VALUES ('acc-a', 'a@example.test', 'x', 0), ('acc-b', 'b@example.test', 'x', 0)`);
-  await sql.run(
-    `INSERT INTO organizations (id, slug, name, created_at) VALUES ('o-1', 'o', 'O', 0)`,
+  await tx.run(
+    sql`INSERT INTO organizations (id, slug, name, created_at) VALUES ('o-1', 'o', 'O', 0)`,
   );
-  await sql.run(`INSERT INTO projects (id, organization_id, slug, name, created_at)
-    VALUES ('${PROJECT}', 'o-1', 'p', 'P', 0)`);
-  await sql.run(
-    `INSERT INTO issues (id, project_id, fingerprint, occurrence_count, first_seen_at,
+  await tx.run(sql`INSERT INTO projects (id, organization_id, slug, name, created_at)
+    VALUES ('${raw(PROJECT)}', 'o-1', 'p', 'P', 0)`);
+  await tx.run(sql`INSERT INTO issues (id, project_id, fingerprint, occurrence_count, first_seen_at,
        last_seen_at, latest_occurrence_seq)
-     SELECT id, $1, id, 1, 0, 0, 0 FROM unnest($2::text[]) AS t(id)`,
-    [PROJECT, ISSUES],
-  );
+     SELECT id, ${PROJECT}, id, 1, 0, 0, 0 FROM unnest(${ISSUES}::text[]) AS t(id)`);
 }
 
 describe.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)('PostgreSQL issue changes', () => {
@@ -58,15 +56,17 @@ describe.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)('PostgreSQL issue change
 
     const db = schema.instance();
     const activity = await db.rows<{ issue_id: string; n: number }>(
-      `SELECT issue_id, COUNT(*)::int AS n FROM issue_activity GROUP BY issue_id ORDER BY issue_id`,
+      sql`SELECT issue_id, COUNT(*)::int AS n FROM issue_activity GROUP BY issue_id ORDER BY issue_id`,
     );
     expect(activity).toEqual(ISSUES.map((id) => ({ issue_id: id, n: updated })));
     // Replayed in order, every entry is a real transition and ends at the stored status: two
     // changes that both read the old status would record the same transition twice.
-    const entries = await db.rows<{ issue_id: string; value: string; status: string }>(
-      `SELECT x.issue_id, x.value, i.status FROM issue_activity x
-       JOIN issues i ON i.id = x.issue_id ORDER BY x.issue_id, x.seq`,
-    );
+    const entries = await db.rows<{
+      issue_id: string;
+      value: string;
+      status: string;
+    }>(sql`SELECT x.issue_id, x.value, i.status FROM issue_activity x
+       JOIN issues i ON i.id = x.issue_id ORDER BY x.issue_id, x.seq`);
     const replayed = new Map<string, string>();
     for (const e of entries) {
       expect(e.value, e.issue_id).not.toBe(replayed.get(e.issue_id) ?? 'unresolved');
@@ -106,8 +106,7 @@ describe.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)('PostgreSQL issue change
     const entries = await schema
       .instance()
       .rows<{ n: number }>(
-        "SELECT COUNT(*)::int AS n FROM issue_activity WHERE type = 'severity_rule' AND issue_id = $1",
-        [issueId],
+        sql`SELECT COUNT(*)::int AS n FROM issue_activity WHERE type = 'severity_rule' AND issue_id = ${issueId}`,
       );
     expect(entries[0]?.n).toBe(1);
   });

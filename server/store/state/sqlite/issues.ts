@@ -1,17 +1,16 @@
 import type { Severity } from '../../../domain/severity';
 import type { Db } from '../../sqlite/database';
 import { activityWriter } from '../../sqlite/issue-activity-writer';
-import { afterCondition, placeholders } from '../../sqlite/where';
+import { allRows, firstRow, placeholders, sqliteDialect } from '../../sqlite/sqlite-sql';
 import {
-  ACTIVITY_COLUMNS,
-  ACTIVITY_JOINS,
-  toActivity,
-  type ActivityDbRow,
-} from '../../rows/issue-activity';
+  activityStatement,
+  issueListConditions,
+  notificationsStatement,
+  unreadNotificationsStatement,
+} from '../../rows/issue-reads';
+import { and, raw, sql } from '../../rows/sql';
+import { toActivity, type ActivityDbRow } from '../../rows/issue-activity';
 import {
-  ASSIGNEE_CAN_READ,
-  EFFECTIVE_PRIORITY,
-  EFFECTIVE_SEVERITY,
   ISSUE_FROM,
   ISSUE_RECORD_SELECT,
   inIdOrder,
@@ -89,67 +88,12 @@ export function sqliteIssues(db: Db): IssuesStore {
    * (last_seen_at, id) index: a page stops after `limit` rows instead of sorting every match.
    */
   function headsOf(projectId: string, q: IssueListQuery): Head[] {
-    const where = ['i.project_id = ?'];
-    const args: unknown[] = [projectId];
-    if (q.since !== null) {
-      where.push('i.last_seen_at >= ?');
-      args.push(q.since);
-    }
-    afterCondition(q.after, 'i.last_seen_at', 'i.id', where, args);
-    if (q.status !== null) {
-      where.push('i.status = ?');
-      args.push(q.status);
-    }
-    if (q.severity !== null) {
-      where.push(`${EFFECTIVE_SEVERITY} = ?`);
-      args.push(q.severity);
-    }
-    if (q.priority !== null) {
-      where.push(`${EFFECTIVE_PRIORITY} = ?`);
-      args.push(q.priority);
-    }
-    const exact: [string, string | null][] = [
-      ['service_name', q.serviceName],
-      ['release', q.release],
-      ['environment', q.environment],
-    ];
-    for (const [column, value] of exact) {
-      if (value === null) continue;
-      where.push(`o.${column} = ?`);
-      args.push(value);
-    }
-    const a = q.assignee;
-    if (a !== null) {
-      switch (a.kind) {
-        case 'none':
-          // What reads show as no assignee: none stored, or an account that cannot read the project.
-          where.push(
-            `i.assignee_team_id IS NULL AND (i.assignee_account_id IS NULL OR NOT ${ASSIGNEE_CAN_READ})`,
-          );
-          break;
-        case 'user':
-          where.push(`i.assignee_account_id = ? AND ${ASSIGNEE_CAN_READ}`);
-          args.push(a.accountId);
-          break;
-        case 'team':
-          where.push('i.assignee_team_id = ?');
-          args.push(a.teamId);
-          break;
-        case 'teams_of':
-          where.push(
-            'i.assignee_team_id IN (SELECT team_id FROM team_members WHERE account_id = ?)',
-          );
-          args.push(a.accountId);
-          break;
-      }
-    }
-    args.push(q.limit);
-    return db
-      .prepare<unknown[], Head>(
-        `SELECT i.id, i.last_seen_at FROM ${ISSUE_FROM} WHERE ${where.join(' AND ')}
-         ORDER BY i.last_seen_at DESC, i.id DESC LIMIT ?`,
-      )
-      .all(...args);
+    return allRows<Head>(
+      db,
+      sql`SELECT i.id, i.last_seen_at FROM ${raw(ISSUE_FROM)}
+        WHERE ${and([sql`i.project_id = ${projectId}`, ...issueListConditions(q)])}
+        ORDER BY i.last_seen_at DESC, i.id DESC LIMIT ${q.limit}`,
+    );
   }
 
   const changeTx = db.transaction((c: Parameters<IssuesStore['change']>[0]): ChangeOutcome[] =>
@@ -185,23 +129,6 @@ export function sqliteIssues(db: Db): IssuesStore {
     );
     return true;
   });
-
-  /** Conditions selecting the account's notifications among activity rows `x` of issues `i`. */
-  function notificationConditions(
-    accountId: string,
-    projectIds: string[],
-    where: string[],
-    args: unknown[],
-  ): void {
-    where.push(
-      "x.type = 'assigned'",
-      `x.project_id IN (${placeholders(projectIds.length)})`,
-      `(x.assignee_account_id = ? OR
-        x.assignee_team_id IN (SELECT team_id FROM team_members WHERE account_id = ?))`,
-      'x.actor_id IS NOT NULL AND x.actor_id <> ?',
-    );
-    args.push(...projectIds, accountId, accountId, accountId);
-  }
 
   return {
     async list(q) {
@@ -246,58 +173,22 @@ export function sqliteIssues(db: Db): IssuesStore {
       return t ? { id: t.id, slug: t.slug, name: t.name, organizationId: t.organization_id } : null;
     },
     async activity(issueId, after, limit) {
-      const where: string[] = [];
-      const args: unknown[] = [issueId, issueId];
-      afterCondition(after, 'x.at', 'x.id', where, args);
-      args.push(limit);
-      // The first_seen entry is the issue's first occurrence, read from its occurrences.
-      return db
-        .prepare<unknown[], ActivityDbRow>(
-          `SELECT ${ACTIVITY_COLUMNS} FROM (
-             SELECT id, issue_id, project_id, type, value, actor_id, assignee_account_id,
-               assignee_team_id, at FROM issue_activity WHERE issue_id = ?
-             UNION ALL
-             SELECT * FROM (SELECT id, issue_id, project_id, 'first_seen', release, NULL, NULL,
-               NULL, occurred_at FROM issue_occurrences WHERE issue_id = ?
-               ORDER BY occurred_at, id LIMIT 1)
-           ) x ${ACTIVITY_JOINS}
-           ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-           ORDER BY x.at DESC, x.id DESC LIMIT ?`,
-        )
-        .all(...args)
-        .map(toActivity);
+      return allRows<ActivityDbRow>(db, activityStatement(issueId, after, limit)).map(toActivity);
     },
     async notifications({ accountId, projectIds, after, limit }) {
       const readAt = s.readMark.get(accountId)?.read_at ?? null;
       if (projectIds.length === 0) return { notifications: [], unread: 0, readAt };
-      const where: string[] = [];
-      const args: unknown[] = [];
-      notificationConditions(accountId, projectIds, where, args);
-      const countWhere = [...where];
-      const countArgs = [...args];
-      if (readAt !== null) {
-        countWhere.push('x.at > ?');
-        countArgs.push(readAt);
-      }
-      const unread = db
-        .prepare<unknown[], { n: number }>(
-          `SELECT COUNT(*) AS n FROM issue_activity x WHERE ${countWhere.join(' AND ')}`,
-        )
-        .get(...countArgs)?.n;
-      afterCondition(after, 'x.at', 'x.id', where, args);
-      args.push(limit);
-      const rows = db
-        .prepare<unknown[], ActivityDbRow & { issue_title: string }>(
-          `SELECT ${ACTIVITY_COLUMNS}, o.title AS issue_title FROM issue_activity x
-           JOIN issues i ON i.id = x.issue_id
-           JOIN issue_occurrences o ON o.seq = i.latest_occurrence_seq
-           ${ACTIVITY_JOINS}
-           WHERE ${where.join(' AND ')} ORDER BY x.at DESC, x.id DESC LIMIT ?`,
-        )
-        .all(...args);
+      const inProjects = sqliteDialect.anyOf('x.project_id', projectIds);
+      const unread =
+        firstRow<{ n: number }>(db, unreadNotificationsStatement(accountId, inProjects, readAt))
+          ?.n ?? 0;
+      const rows = allRows<ActivityDbRow & { issue_title: string }>(
+        db,
+        notificationsStatement({ accountId, inProjects, after, limit }),
+      );
       return {
         notifications: rows.map((r) => ({ ...toActivity(r), issueTitle: r.issue_title })),
-        unread: unread ?? 0,
+        unread,
         readAt,
       };
     },

@@ -21,6 +21,7 @@ import { pgActions } from './actions';
 import { ensurePartitions } from '../../postgres/pg-partitions';
 import { openPostgresStore } from '../../postgres-store';
 import type { PgContext } from '../../postgres/pg-context';
+import { sql } from '../../rows/sql';
 
 /**
  * The PostgreSQL analytics reads answer what the domain functions answer, and what the SQLite
@@ -47,29 +48,19 @@ describe.skipIf(testDatabaseServer() === null)('analytics reads on PostgreSQL', 
       rows.map((a) => a.at),
     );
     // Stored in generation order: storage order (seq) is not time order.
-    await ctx.db.run(
-      `INSERT INTO actions (seq, id, project_id, occurred_at, name, kind, distinct_id,
+    await ctx.db
+      .run(sql`INSERT INTO actions (seq, id, project_id, occurred_at, name, kind, distinct_id,
          session_id, properties, environment, release, service_name, sdk_name, sdk_version,
          received_at)
        SELECT seq, 'id-' || seq, project, at, name, kind, usr, session, properties, env, rel,
          service, 'sdk', '1', 0
-       FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[],
-         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-         AS t(seq, project, at, name, kind, usr, session, properties, env, rel, service)`,
-      [
-        rows.map((a) => a.seq),
-        rows.map((a) => a.project),
-        rows.map((a) => a.at),
-        rows.map((a) => a.name),
-        rows.map((a) => a.kind),
-        rows.map((a) => a.user),
-        rows.map((a) => a.session),
-        rows.map((a) => a.properties),
-        rows.map((a) => a.environment),
-        rows.map((a) => a.release),
-        rows.map((a) => a.service),
-      ],
-    );
+       FROM unnest(${rows.map((a) => a.seq)}::bigint[], ${rows.map((a) => a.project)}::text[],
+       ${rows.map((a) => a.at)}::bigint[], ${rows.map((a) => a.name)}::text[],
+       ${rows.map((a) => a.kind)}::text[], ${rows.map((a) => a.user)}::text[],
+         ${rows.map((a) => a.session)}::text[], ${rows.map((a) => a.properties)}::text[],
+         ${rows.map((a) => a.environment)}::text[], ${rows.map((a) => a.release)}::text[],
+         ${rows.map((a) => a.service)}::text[])
+         AS t(seq, project, at, name, kind, usr, session, properties, env, rel, service)`);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-pg-action-analytics-'));
     sqlite = openDatabaseWithRows(dir);
   });

@@ -15,6 +15,7 @@ import type {
   ActionsStore,
 } from '../../../core/store/telemetry/actions';
 import type { Sql } from '../../postgres/pg-database';
+import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 
 /**
  * Product analytics reads on PostgreSQL. Each read is one statement (one snapshot, however
@@ -30,40 +31,29 @@ type AnalyticsReads = Pick<
   'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
 >;
 
-/** Statement parameters: `add` appends a value and names it `$n`. */
-class Binds {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/** The range and exact filters; `from` is kept to count periods from. */
-function rangeWhere(q: ActionFilteredRange, b: Binds): { where: string; from: string } {
-  const from = b.add(q.from);
-  const where = [`project_id = ${b.add(q.projectId)}`, `occurred_at >= ${from}`];
-  where.push(`occurred_at < ${b.add(q.to)}`);
-  for (const [column, value] of exactFilters(q)) where.push(`${column} = ${b.add(value)}`);
-  return { where: where.join(' AND '), from };
-}
+/** The range and exact filters of an analytics read. */
+const rangeWhere = (q: ActionFilteredRange): SqlFragment =>
+  and([
+    sql`project_id = ${q.projectId}`,
+    sql`occurred_at >= ${q.from}`,
+    sql`occurred_at < ${q.to}`,
+    ...exactFilters(q).map(([column, value]) => sql`${raw(column)} = ${value}`),
+  ]);
 
 /** `TRUE` for any action, else a match on kind and name. */
-function matchSql(m: { kind: string; eventName: string } | null, b: Binds): string {
-  if (m === null) return 'TRUE';
-  return `(kind = ${b.add(m.kind)} AND name = ${b.add(m.eventName)})`;
-}
+const matchSql = (m: { kind: string; eventName: string } | null): SqlFragment =>
+  m === null ? raw('TRUE') : sql`(kind = ${m.kind} AND name = ${m.eventName})`;
 
 /**
  * The period (or bucket) of `occurred_at` from `from` in steps of `stepMs`, truncated toward
  * zero as SQLite's CAST does; in double precision, so a fractional step divides as it does
  * in SQLite and in the domain functions.
  */
-const periodSql = (from: string, stepMs: string) =>
-  `trunc((occurred_at - ${from})::float8 / ${stepMs}::float8)`;
+const periodSql = (from: number, stepMs: number): SqlFragment =>
+  sql`trunc((occurred_at - ${from})::float8 / ${stepMs}::float8)`;
 
 const CLASSIFIED = `kind IN ('page_view', 'screen_view', 'interaction')`;
-const named = (b: Binds) => `btrim(name, ${b.add(BLANK)}) <> ''`;
+const named = (): SqlFragment => sql`btrim(name, ${BLANK}) <> ''`;
 
 /**
  * JSON that PostgreSQL's json functions refuse: a `\u0000` escape (text cannot hold NUL) or
@@ -90,16 +80,12 @@ function sqliteJsonType(v: unknown): string {
 export function pgActionAnalytics(db: Sql): AnalyticsReads {
   return {
     async funnel(q) {
-      const b = new Binds();
-      const { where } = rangeWhere(q, b);
+      const where = rangeWhere(q);
       const unit = unitColumn(q.unit);
-      const masks = stepMasks(q.steps).map((m) => ({
-        when: `kind = ${b.add(m.kind)} AND name = ${b.add(m.name)}`,
-        mask: m.mask,
-      }));
-      const mask = masks.length
-        ? `CASE ${masks.map((m) => `WHEN ${m.when} THEN ${m.mask}`).join(' ')} ELSE 0 END`
-        : '0';
+      const masks = stepMasks(q.steps).map(
+        (m) => sql`WHEN kind = ${m.kind} AND name = ${m.name} THEN ${raw(String(m.mask))}`,
+      );
+      const mask = masks.length ? sql`CASE ${join(masks, ' ')} ELSE 0 END` : raw('0');
       const row = await db.one<{
         units: number;
         events: number;
@@ -110,24 +96,23 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         usable: number;
         reach: [number[], number[]][] | null;
       }>(
-        `SELECT COUNT(u) AS units, COALESCE(SUM(n), 0) AS events,
+        sql`SELECT COUNT(u) AS units, COALESCE(SUM(n), 0) AS events,
            COALESCE(SUM(c), 0) AS classified, COALESCE(SUM(nm), 0) AS named,
            COALESCE(SUM(n) FILTER (WHERE u IS NOT NULL), 0) AS "unitIdentified",
            COALESCE(SUM(sel), 0) AS selected,
            COALESCE(SUM(sel) FILTER (WHERE u IS NOT NULL), 0) AS usable,
            json_agg(json_build_array(ats, ms)) FILTER (WHERE u IS NOT NULL AND sel > 0) AS reach
          FROM (
-           SELECT u, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${CLASSIFIED}) AS c,
-             COUNT(*) FILTER (WHERE ${named(b)}) AS nm, COUNT(*) FILTER (WHERE m <> 0) AS sel,
+           SELECT u, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${raw(CLASSIFIED)}) AS c,
+             COUNT(*) FILTER (WHERE ${named()}) AS nm, COUNT(*) FILTER (WHERE m <> 0) AS sel,
              array_agg(occurred_at) FILTER (WHERE m <> 0) AS ats,
              array_agg(m) FILTER (WHERE m <> 0) AS ms
            FROM (
-             SELECT ${unit} AS u, kind, name, occurred_at, seq, ${mask} AS m
+             SELECT ${raw(unit)} AS u, kind, name, occurred_at, seq, ${mask} AS m
              FROM actions WHERE ${where}
            ) a
            GROUP BY u
          ) g`,
-        b.values,
       );
       const stepUnits = q.steps.map(() => 0);
       for (const [ats, ms] of row?.reach ?? []) {
@@ -148,16 +133,15 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
 
     async retention(q) {
       checkPeriods(q, q.periodMs);
-      const b = new Binds();
-      const { where, from } = rangeWhere(q, b);
-      const period = periodSql(from, b.add(q.periodMs));
-      const start = matchSql(q.start, b);
-      const ret = matchSql(q.ret, b);
+      const where = rangeWhere(q);
+      const period = periodSql(q.from, q.periodMs);
+      const start = matchSql(q.start);
+      const ret = matchSql(q.ret);
       // Users sharing a cohort and return periods are one row: a few thousand, not one per user.
       const rows = await db.rows<
         RetentionActivity & { events: number; startEvents: number; returnEvents: number }
       >(
-        `SELECT cohort, "returnMask", COUNT(*) AS units, SUM(n) AS events,
+        sql`SELECT cohort, "returnMask", COUNT(*) AS units, SUM(n) AS events,
            SUM(s) AS "startEvents", SUM(r) AS "returnEvents"
          FROM (
            SELECT distinct_id, COUNT(*) AS n,
@@ -170,7 +154,6 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
            GROUP BY distinct_id
          ) g
          GROUP BY cohort, "returnMask"`,
-        b.values,
       );
       return {
         events: rows.reduce((t, r) => t + r.events, 0),
@@ -186,12 +169,11 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
 
     async lifecycle(q) {
       checkPeriods(q, q.periodMs);
-      const b = new Binds();
-      const { where, from } = rangeWhere(q, b);
-      const period = periodSql(from, b.add(q.periodMs));
-      const match = matchSql(q.event, b);
+      const where = rangeWhere(q);
+      const period = periodSql(q.from, q.periodMs);
+      const match = matchSql(q.event);
       const rows = await db.rows<LifecycleActivity & { events: number; matching: number }>(
-        `SELECT "activeMask", COUNT(*) AS units, SUM(n) AS events, SUM(m) AS matching
+        sql`SELECT "activeMask", COUNT(*) AS units, SUM(n) AS events, SUM(m) AS matching
          FROM (
            SELECT distinct_id, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${match}) AS m,
              COALESCE(bit_or(1::bigint << p) FILTER (WHERE ${match}), 0) AS "activeMask"
@@ -201,7 +183,6 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
            GROUP BY distinct_id
          ) g
          GROUP BY "activeMask"`,
-        b.values,
       );
       return {
         events: rows.reduce((t, r) => t + r.events, 0),
@@ -213,10 +194,9 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
     },
 
     async paths(q) {
-      const b = new Binds();
-      const { where } = rangeWhere(q, b);
+      const where = rangeWhere(q);
       const unit = unitColumn(q.unit);
-      const start = matchSql(q.start, b);
+      const start = matchSql(q.start);
       // Per unit, actions numbered in (time, storage) order; only its first start action and
       // the `depth` after it are kept, and units with the same sequence count as one row.
       const row = await db.one<{
@@ -224,7 +204,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         unitIdentified: number;
         paths: [string[], string[], number][] | null;
       }>(
-        `SELECT t.events, t."unitIdentified",
+        sql`SELECT t.events, t."unitIdentified",
            (SELECT json_agg(json_build_array(kinds, names, units)) FROM (
               SELECT kinds, names, COUNT(*) AS units FROM (
                 SELECT array_agg(kind ORDER BY rn) AS kinds, array_agg(name ORDER BY rn) AS names
@@ -232,21 +212,20 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
                   SELECT u, kind, name, rn,
                     MIN(rn) FILTER (WHERE st) OVER (PARTITION BY u) AS first
                   FROM (
-                    SELECT ${unit} AS u, kind, name, ${start} AS st,
-                      row_number() OVER (PARTITION BY ${unit} ORDER BY occurred_at, seq) AS rn
-                    FROM actions WHERE ${where} AND ${unit} IS NOT NULL
+                    SELECT ${raw(unit)} AS u, kind, name, ${start} AS st,
+                      row_number() OVER (PARTITION BY ${raw(unit)} ORDER BY occurred_at, seq) AS rn
+                    FROM actions WHERE ${where} AND ${raw(unit)} IS NOT NULL
                   ) r
                 ) f
-                WHERE rn >= first AND rn <= first + ${b.add(q.depth)}
+                WHERE rn >= first AND rn <= first + ${q.depth}
                 GROUP BY u
               ) p
               GROUP BY kinds, names
             ) c) AS paths
          FROM (
-           SELECT COUNT(*) AS events, COUNT(${unit}) AS "unitIdentified"
+           SELECT COUNT(*) AS events, COUNT(${raw(unit)}) AS "unitIdentified"
            FROM actions WHERE ${where}
          ) t`,
-        b.values,
       );
       const counts = new Map<string, { steps: PathStep[]; units: number }>();
       let units = 0;
@@ -272,24 +251,23 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
     },
 
     async segment(q) {
-      const b = new Binds();
-      const { where } = rangeWhere(q, b);
+      const where = rangeWhere(q);
       const unit = unitColumn(q.unit);
-      const match = matchSql(q.match && { kind: q.match.kind, eventName: q.match.name }, b);
+      const match = matchSql(q.match && { kind: q.match.kind, eventName: q.match.name });
       // Distinct units per action: grouped by (action, unit) first, then counted per action.
       const top =
         q.topLimit > 0
-          ? `(SELECT json_agg(json_build_array(name, kind, events, units)
+          ? sql`(SELECT json_agg(json_build_array(name, kind, events, units)
                  ORDER BY events DESC, name, kind) FROM (
                SELECT name, kind, SUM(n) AS events, COUNT(u) AS units FROM (
-                 SELECT name, kind, ${unit} AS u, COUNT(*) AS n
+                 SELECT name, kind, ${raw(unit)} AS u, COUNT(*) AS n
                  FROM actions WHERE ${where} AND ${match}
-                 GROUP BY name, kind, ${unit}
+                 GROUP BY name, kind, ${raw(unit)}
                ) x
                GROUP BY name, kind
-               ORDER BY events DESC, name, kind LIMIT ${b.add(q.topLimit)}
+               ORDER BY events DESC, name, kind LIMIT ${q.topLimit}
              ) t)`
-          : 'NULL';
+          : raw('NULL');
       const row = await db.one<{
         all: number;
         events: number;
@@ -297,15 +275,14 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         units: number;
         top: [name: string, kind: string, events: number, units: number][] | null;
       }>(
-        `SELECT COALESCE(SUM(a), 0) AS "all", COALESCE(SUM(n), 0) AS events,
+        sql`SELECT COALESCE(SUM(a), 0) AS "all", COALESCE(SUM(n), 0) AS events,
            COALESCE(SUM(n) FILTER (WHERE u IS NOT NULL), 0) AS "unitIdentified",
            COUNT(u) FILTER (WHERE n > 0) AS units, ${top} AS top
          FROM (
-           SELECT ${unit} AS u, COUNT(*) AS a, COUNT(*) FILTER (WHERE ${match}) AS n
+           SELECT ${raw(unit)} AS u, COUNT(*) AS a, COUNT(*) FILTER (WHERE ${match}) AS n
            FROM actions WHERE ${where}
-           GROUP BY ${unit}
+           GROUP BY ${raw(unit)}
          ) g`,
-        b.values,
       );
       return {
         all: row?.all ?? 0,
@@ -317,9 +294,8 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
     },
 
     async overview(q) {
-      const b = new Binds();
-      const { where } = rangeWhere(q, b);
-      const bucket = periodSql(b.add(q.bucketFrom), b.add(q.stepMs));
+      const where = rangeWhere(q);
+      const bucket = periodSql(q.bucketFrom, q.stepMs);
       const row = await db.one<{
         events: number;
         named: number;
@@ -330,7 +306,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
         top: [name: string, kind: string, events: number, users: number, sessions: number][] | null;
         buckets: { bucket: number; events: number }[] | null;
       }>(
-        `WITH pairs AS (
+        sql`WITH pairs AS (
            SELECT name, kind, COUNT(*) AS events, COUNT(DISTINCT distinct_id) AS users,
              COUNT(DISTINCT session_id) AS sessions
            FROM actions WHERE ${where}
@@ -339,7 +315,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
          SELECT t.*, (SELECT COUNT(*) FROM pairs) AS "actionCount",
            (SELECT json_agg(json_build_array(name, kind, events, users, sessions)
               ORDER BY events DESC, name, kind) FROM (
-              SELECT * FROM pairs ORDER BY events DESC, name, kind LIMIT ${b.add(q.topLimit)}
+              SELECT * FROM pairs ORDER BY events DESC, name, kind LIMIT ${q.topLimit}
             ) p) AS top,
            (SELECT json_agg(x ORDER BY bucket) FROM (
               SELECT ${bucket}::bigint AS bucket, COUNT(*) AS events
@@ -347,12 +323,11 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
               GROUP BY 1
             ) x) AS buckets
          FROM (
-           SELECT COUNT(*) AS events, COUNT(*) FILTER (WHERE ${named(b)}) AS named,
+           SELECT COUNT(*) AS events, COUNT(*) FILTER (WHERE ${named()}) AS named,
              COUNT(session_id) AS "withSession", COUNT(DISTINCT distinct_id) AS users,
              COUNT(DISTINCT session_id) AS sessions
            FROM actions WHERE ${where}
          ) t`,
-        b.values,
       );
       return {
         totals: {
@@ -375,18 +350,17 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
     },
 
     async properties(q) {
-      const b = new Binds();
-      const { where } = rangeWhere(q, b);
-      const unreadable = `properties ~ ${b.add(UNREADABLE_JSON)}`;
+      const where = rangeWhere(q);
+      const unreadable = sql`properties ~ ${UNREADABLE_JSON}`;
       const row = await db.one<{
         events: number;
         withProperties: number;
         keys: [key: string, type: string, events: number][] | null;
         unreadable: string[] | null;
       }>(
-        `SELECT COUNT(*) AS events, COUNT(*) FILTER (WHERE properties <> '{}') AS "withProperties",
+        sql`SELECT COUNT(*) AS events, COUNT(*) FILTER (WHERE properties <> '{}') AS "withProperties",
            (SELECT json_agg(json_build_array(k.key, k.type, k.events)) FROM (
-              SELECT p.key, ${JSON_TYPE} AS type, COUNT(*) AS events
+              SELECT p.key, ${raw(JSON_TYPE)} AS type, COUNT(*) AS events
               FROM actions,
                 json_each((CASE WHEN ${unreadable} THEN '{}' ELSE properties END)::json) p
               WHERE ${where}
@@ -395,7 +369,6 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
            (SELECT json_agg(properties) FROM actions WHERE ${where} AND ${unreadable})
              AS unreadable
          FROM actions WHERE ${where}`,
-        b.values,
       );
       const byKey = new Map<string, ActionPropertyCount>();
       const count = (key: string, type: string, events: number) => {

@@ -8,6 +8,7 @@ import type { TestDatabase } from '../../../test-support/test-database';
 import { QuotaExceededError, type QuotaContext } from '../../../core/store/telemetry/ingest';
 import type { Store } from '../../../core/store/store';
 import type { PgDb, Sql } from '../../postgres/pg-database';
+import { sql, type SqlFragment } from '../../rows/sql';
 import { dropPartitionsBefore } from '../../postgres/pg-partitions';
 import { openPostgresStore } from '../../postgres-store';
 import type { PgContext } from '../../postgres/pg-context';
@@ -72,11 +73,11 @@ const batchOf = (projectId: string, parts: Partial<Batch>): Batch => ({
 function counted(ctx: PgContext): { ctx: PgContext; statements: () => number } {
   let n = 0;
   const wrap = (s: Sql): Sql => ({
-    rows: (t, p) => (n++, s.rows(t, p)),
-    one: (t, p) => (n++, s.one(t, p)),
-    run: (t, p) => (n++, s.run(t, p)),
+    rows: (q) => (n++, s.rows(q)),
+    one: (q) => (n++, s.one(q)),
+    run: (q) => (n++, s.run(q)),
   });
-  const db: PgDb = { ...ctx.db, ...wrap(ctx.db), tx: (fn) => ctx.db.tx((sql) => fn(wrap(sql))) };
+  const db: PgDb = { ...ctx.db, ...wrap(ctx.db), tx: (fn) => ctx.db.tx((tx) => fn(wrap(tx))) };
   return { ctx: { db, schema: ctx.schema }, statements: () => n };
 }
 
@@ -127,8 +128,7 @@ describe.skipIf(testDatabaseServer() === null)('telemetry ingest on PostgreSQL',
     await database?.drop();
   });
 
-  const count = async (sql: string, params: unknown[]) =>
-    (await one.pg.db.one<{ n: number }>(sql, params))?.n ?? 0;
+  const count = async (q: SqlFragment) => (await one.pg.db.one<{ n: number }>(q))?.n ?? 0;
 
   it('the same batch sent to two instances at once is stored once; one answer says already accepted', async () => {
     const fingerprint = `fp-${randomUUID()}`;
@@ -143,17 +143,16 @@ describe.skipIf(testDatabaseServer() === null)('telemetry ingest on PostgreSQL',
     expect(results.map((r) => r.counts.logs).sort()).toEqual([0, 40]);
     expect(results.map((r) => r.alreadyAccepted).sort((a, b) => a - b)).toEqual([0, 45]);
     const ids = batch.logs.map((l) => l.id);
-    expect(await count('SELECT COUNT(*) AS n FROM logs WHERE id = ANY($1)', [ids])).toBe(40);
+    expect(await count(sql`SELECT COUNT(*) AS n FROM logs WHERE id = ANY(${ids})`)).toBe(40);
     expect(
-      await count('SELECT occurrence_count AS n FROM issues WHERE fingerprint = $1', [fingerprint]),
+      await count(sql`SELECT occurrence_count AS n FROM issues WHERE fingerprint = ${fingerprint}`),
     ).toBe(5);
   });
 
   it('batches of one account racing for the rest of a quota, on two instances and two projects, never pass it', async () => {
     const limit = { issue_events: 0 };
     const used = await count(
-      "SELECT COALESCE(SUM(events), 0) AS n FROM usage_counters WHERE stream = 'issues'",
-      [],
+      sql`SELECT COALESCE(SUM(events), 0) AS n FROM usage_counters WHERE stream = 'issues'`,
     );
     limit.issue_events = used + 10;
     // Eight batches of three: three fit (nine events), the fourth would pass ten.
@@ -175,13 +174,12 @@ describe.skipIf(testDatabaseServer() === null)('telemetry ingest on PostgreSQL',
     expect(outcomes.filter((o) => o === 'stored')).toHaveLength(3);
     expect(
       await count(
-        "SELECT COALESCE(SUM(events), 0) AS n FROM usage_counters WHERE stream = 'issues'",
-        [],
+        sql`SELECT COALESCE(SUM(events), 0) AS n FROM usage_counters WHERE stream = 'issues'`,
       ),
     ).toBe(used + 9);
-    expect(
-      await count("SELECT COUNT(*) AS n FROM issues WHERE fingerprint LIKE 'race-%'", []),
-    ).toBe(3);
+    expect(await count(sql`SELECT COUNT(*) AS n FROM issues WHERE fingerprint LIKE 'race-%'`)).toBe(
+      3,
+    );
   });
 
   it('a month that retention dropped in another process takes events again', async () => {
@@ -190,11 +188,11 @@ describe.skipIf(testDatabaseServer() === null)('telemetry ingest on PostgreSQL',
     const first = batchOf(projects[0] ?? '', { logs: [old(1)], issues: [issue('old', january)] });
     await one.ingest.accept(first, NOW, quota());
     // Retention run elsewhere: this store still believes January's partitions exist.
-    await two.pg.db.tx((sql) => dropPartitionsBefore(sql, Date.parse('2026-02-01T00:00:00.000Z')));
+    await two.pg.db.tx((tx) => dropPartitionsBefore(tx, Date.parse('2026-02-01T00:00:00.000Z')));
     const again = batchOf(projects[0] ?? '', { logs: [old(2)], issues: [issue('old', january)] });
     const result = await one.ingest.accept(again, NOW, quota());
     expect(result.counts).toMatchObject({ logs: 1, issues: 1 });
-    expect(await count('SELECT COUNT(*) AS n FROM logs WHERE occurred_at = $1', [january])).toBe(1);
+    expect(await count(sql`SELECT COUNT(*) AS n FROM logs WHERE occurred_at = ${january}`)).toBe(1);
   });
 
   it('a batch of 5,000 logs takes as many statements as one of 10', async () => {

@@ -31,8 +31,9 @@ import type { PgContext } from '../../postgres/pg-context';
 import { rollUpReleases } from './release-rollup';
 import { rollUpTraceParts } from './trace-parts';
 import { asStoredText } from '../../postgres/pg-text';
-import { readAccountUsage } from '../../postgres/account-usage';
+import { accountUsageStatement, toUsageByStream, type StreamUsageDbRow } from '../../rows/usage';
 import { rollUpVolume } from './volume-rollup';
+import { sql } from '../../rows/sql';
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -71,7 +72,7 @@ export function pgTelemetry(ctx: PgContext): IngestStore {
     ];
     for (const [table, at] of times)
       if (at.length > 0) await ensurePartitions(db, schema, table, at);
-    return db.tx((sql) => acceptIn(sql, attributes, batch, receivedAt, quota, logIndex));
+    return db.tx((tx) => acceptIn(tx, attributes, batch, receivedAt, quota, logIndex));
   };
 
   return {
@@ -91,7 +92,7 @@ export function pgTelemetry(ctx: PgContext): IngestStore {
 
 /** The whole write of one batch, inside its transaction. */
 async function acceptIn(
-  sql: Sql,
+  tx: Sql,
   attributes: PgLogAttributeWrites,
   batch: Batch,
   receivedAt: number,
@@ -103,7 +104,7 @@ async function acceptIn(
   // that no other instance is adding to at the same moment, and the issue groups, trace parts
   // and rollups of a project are read and written by one batch at a time. The lock is held
   // until this transaction ends.
-  await sql.run('SELECT pg_advisory_xact_lock(hashtext($1))', [quota.accountId]);
+  await tx.run(sql`SELECT pg_advisory_xact_lock(hashtext(${quota.accountId}))`);
 
   // Which ids are new: the one row per accepted id in `telemetry_ids` decides (the
   // partitioned tables cannot hold a unique index on the id).
@@ -124,13 +125,13 @@ async function acceptIn(
     (['issues', 'logs', 'traces', 'actions', 'metrics'] as const).map((s) => [s, new Set()]),
   );
   if (ids.length > 0) {
-    const rows = await sql.rows<{ stream: Stream; id: string }>(
-      `INSERT INTO telemetry_ids (project_id, stream, id, occurred_at)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
+    const rows = await tx.rows<{
+      stream: Stream;
+      id: string;
+    }>(sql`INSERT INTO telemetry_ids (project_id, stream, id, occurred_at)
+       SELECT ${p}, * FROM unnest(${streams}::text[], ${ids}::text[], ${times}::bigint[])
        ON CONFLICT DO NOTHING
-       RETURNING stream, id`,
-      [p, streams, ids, times],
-    );
+       RETURNING stream, id`);
     for (const r of rows) accepted.get(r.stream)?.add(r.id);
   }
   const newIds = (s: Stream) => accepted.get(s) ?? new Set<string>();
@@ -141,7 +142,7 @@ async function acceptIn(
   const metrics = firstNew(batch.metrics, newIds('metrics'));
 
   // The groups the new occurrences join (existing ones locked until commit).
-  const groups = await groupIssues(sql, p, issues);
+  const groups = await groupIssues(tx, p, issues);
   const newItems = {
     issues,
     issueGroups: issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''),
@@ -156,7 +157,9 @@ async function acceptIn(
   const added = usageAdded(items);
   if (items.length > 0) {
     const exceeded = exceededLimit(
-      await readAccountUsage(sql, quota.accountId, quota.periodStart),
+      toUsageByStream(
+        await tx.rows<StreamUsageDbRow>(accountUsageStatement(quota.accountId, quota.periodStart)),
+      ),
       added,
       quota.quotas,
     );
@@ -165,74 +168,58 @@ async function acceptIn(
 
   if (logs.length > 0) {
     const indexOf = new Map(batch.logs.map((l, i) => [l, logIndex[i]]));
-    const seqs = await insertLogs(sql, p, logs, receivedAt);
+    const seqs = await insertLogs(tx, p, logs, receivedAt);
     const toIndex: LogToIndex[] = logs.map((l) => ({
       seq: seqs.get(l.id) ?? 0,
       occurredAt: l.occurredAt,
       severity: l.severity,
       indexed: indexOf.get(l) ?? indexAttributes(l.attributes),
     }));
-    await attributes.write(sql, p, toIndex);
+    await attributes.write(tx, p, toIndex);
   }
-  if (issues.length > 0) await storeOccurrences(sql, p, issues, groups, receivedAt);
+  if (issues.length > 0) await storeOccurrences(tx, p, issues, groups, receivedAt);
   if (spans.length > 0) {
-    await insertSpans(sql, p, spans, receivedAt);
-    await rollUpTraceParts(sql, p, spans);
+    await insertSpans(tx, p, spans, receivedAt);
+    await rollUpTraceParts(tx, p, spans);
   }
-  if (actions.length > 0) await insertActions(sql, p, actions, receivedAt);
-  if (metrics.length > 0) await insertMetrics(sql, p, metrics, receivedAt);
+  if (actions.length > 0) await insertActions(tx, p, actions, receivedAt);
+  if (metrics.length > 0) await insertMetrics(tx, p, metrics, receivedAt);
 
   let contextUpdated = false;
   const contexts = contextsOf(items).sort(byKey((c) => [c.release, c.environment, c.service_name]));
   if (contexts.length > 0) {
-    const inserted = await sql.rows(
-      `INSERT INTO project_contexts (project_id, release, environment, service_name, first_seen_at)
-       SELECT $1, u.release, u.environment, u.service_name, $5
-       FROM unnest($2::text[], $3::text[], $4::text[]) AS u(release, environment, service_name)
+    const inserted =
+      await tx.rows(sql`INSERT INTO project_contexts (project_id, release, environment, service_name, first_seen_at)
+       SELECT ${p}, u.release, u.environment, u.service_name, ${receivedAt}
+       FROM unnest(${contexts.map((c) => c.release)}::text[],
+       ${contexts.map((c) => c.environment)}::text[],
+       ${contexts.map((c) => c.service_name)}::text[]) AS u(release, environment, service_name)
        ON CONFLICT DO NOTHING
-       RETURNING 1`,
-      [
-        p,
-        contexts.map((c) => c.release),
-        contexts.map((c) => c.environment),
-        contexts.map((c) => c.service_name),
-        receivedAt,
-      ],
-    );
+       RETURNING 1`);
     contextUpdated = inserted.length > 0;
   }
   if (items.length > 0) {
-    await rollUpReleases(sql, p, items);
-    await rollUpVolume(sql, p, items);
+    await rollUpReleases(tx, p, items);
+    await rollUpVolume(tx, p, items);
   }
   const day = utcDay(receivedAt);
   const usage = (Object.entries(added) as [Stream, { events: number; bytes: number }][]).filter(
     ([, u]) => u.events > 0,
   );
   if (usage.length > 0)
-    await sql.run(
-      `INSERT INTO usage_counters (project_id, day, stream, events, bytes)
-       SELECT $1, $2, * FROM unnest($3::text[], $4::bigint[], $5::bigint[])
+    await tx.run(sql`INSERT INTO usage_counters (project_id, day, stream, events, bytes)
+       SELECT ${p}, ${day}, * FROM unnest(${usage.map(([s]) => s)}::text[],
+       ${usage.map(([, u]) => u.events)}::bigint[], ${usage.map(([, u]) => u.bytes)}::bigint[])
        ON CONFLICT (project_id, day, stream) DO UPDATE SET
          events = usage_counters.events + excluded.events,
-         bytes = usage_counters.bytes + excluded.bytes`,
-      [
-        p,
-        day,
-        usage.map(([s]) => s),
-        usage.map(([, u]) => u.events),
-        usage.map(([, u]) => u.bytes),
-      ],
-    );
+         bytes = usage_counters.bytes + excluded.bytes`);
   const dropped = droppedToCount(batch.dropped, items.length).sort(byKey((d) => [d.reason]));
   if (dropped.length > 0)
-    await sql.run(
-      `INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
-       SELECT $1, $2, * FROM unnest($3::text[], $4::bigint[])
+    await tx.run(sql`INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
+       SELECT ${p}, ${day}, * FROM unnest(${dropped.map((d) => d.reason)}::text[],
+       ${dropped.map((d) => d.events)}::bigint[])
        ON CONFLICT (project_id, day, reason) DO UPDATE SET
-         events = sdk_dropped_counters.events + excluded.events`,
-      [p, day, dropped.map((d) => d.reason), dropped.map((d) => d.events)],
-    );
+         events = sdk_dropped_counters.events + excluded.events`);
 
   return acceptResult(batch, newItems, contextUpdated);
 }
@@ -242,14 +229,14 @@ async function acceptIn(
  * this transaction in fingerprint order, or a new one (created by `storeOccurrences`).
  */
 async function groupIssues(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   issues: readonly IssueEvent[],
 ): Promise<Map<string, IssueState>> {
   const groups = new Map<string, IssueState>();
   if (issues.length === 0) return groups;
   const fingerprints = [...new Set(issues.map((i) => i.fingerprint))];
-  const rows = await sql.rows<{
+  const rows = await tx.rows<{
     id: string;
     fingerprint: string;
     status: string;
@@ -257,13 +244,10 @@ async function groupIssues(
     first_seen_at: number;
     last_seen_at: number;
     latest_occurrence_seq: number;
-  }>(
-    `SELECT id, fingerprint, status, occurrence_count, first_seen_at, last_seen_at,
+  }>(sql`SELECT id, fingerprint, status, occurrence_count, first_seen_at, last_seen_at,
        latest_occurrence_seq
-     FROM issues WHERE project_id = $1 AND fingerprint = ANY($2::text[])
-     ORDER BY fingerprint FOR UPDATE`,
-    [projectId, fingerprints],
-  );
+     FROM issues WHERE project_id = ${projectId} AND fingerprint = ANY(${fingerprints}::text[])
+     ORDER BY fingerprint FOR UPDATE`);
   for (const r of rows)
     groups.set(r.fingerprint, {
       id: r.id,
@@ -296,7 +280,7 @@ async function groupIssues(
  * made by no account); archived stays archived.
  */
 async function storeOccurrences(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   issues: readonly IssueEvent[],
   groups: Map<string, IssueState>,
@@ -307,44 +291,32 @@ async function storeOccurrences(
     if (!g) throw new Error('occurrence without a group');
     return g;
   };
-  const inserted = await sql.rows<{ id: string; seq: number }>(
-    `INSERT INTO issue_occurrences (id, project_id, issue_id, occurred_at, severity, title,
+  const inserted = await tx.rows<{
+    id: string;
+    seq: number;
+  }>(sql`INSERT INTO issue_occurrences (id, project_id, issue_id, occurred_at, severity, title,
        message, exception, stack_trace, attributes, environment, release, service_name,
        trace_id, span_id, breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version, received_at)
-     SELECT u.id, $1, u.issue_id, u.occurred_at, u.severity, u.title, u.message, u.exception,
+     SELECT u.id, ${projectId}, u.issue_id, u.occurred_at, u.severity, u.title, u.message,
+     u.exception,
        u.stack_trace, u.attributes, u.environment, u.release, u.service_name, u.trace_id,
-       u.span_id, u.breadcrumbs, u.breadcrumbs_truncated, u.sdk_name, u.sdk_version, $2
-     FROM unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[],
-       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
-       $16::text[], $17::text[], $18::int[], $19::text[], $20::text[])
+       u.span_id, u.breadcrumbs, u.breadcrumbs_truncated, u.sdk_name, u.sdk_version, ${receivedAt}
+     FROM unnest(${issues.map((i) => i.id)}::text[], ${issues.map((i) => groupOf(i).id)}::text[],
+     ${issues.map((i) => i.occurredAt)}::bigint[], ${issues.map((i) => i.severity)}::text[],
+     ${issues.map((i) => i.title)}::text[], ${issues.map((i) => i.message)}::text[],
+       ${issues.map((i) => (i.exception ? json(i.exception) : null))}::text[],
+       ${issues.map((i) => i.stackTrace)}::text[], ${issues.map((i) => json(i.attributes))}::text[],
+       ${issues.map((i) => i.environment)}::text[], ${issues.map((i) => i.release)}::text[],
+       ${issues.map((i) => i.service_name)}::text[], ${issues.map((i) => i.traceId)}::text[],
+       ${issues.map((i) => i.spanId)}::text[],
+       ${issues.map((i) => (i.breadcrumbs ? json(i.breadcrumbs) : null))}::text[],
+       ${issues.map((i) => (i.breadcrumbsTruncated ? 1 : 0))}::int[],
+       ${issues.map((i) => i.sdk.name)}::text[], ${issues.map((i) => i.sdk.version)}::text[])
        WITH ORDINALITY AS u(id, issue_id, occurred_at, severity, title, message, exception,
          stack_trace, attributes, environment, release, service_name, trace_id, span_id,
          breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version, n)
      ORDER BY u.n
-     RETURNING id, seq`,
-    [
-      projectId,
-      receivedAt,
-      issues.map((i) => i.id),
-      issues.map((i) => groupOf(i).id),
-      issues.map((i) => i.occurredAt),
-      issues.map((i) => i.severity),
-      issues.map((i) => i.title),
-      issues.map((i) => i.message),
-      issues.map((i) => (i.exception ? json(i.exception) : null)),
-      issues.map((i) => i.stackTrace),
-      issues.map((i) => json(i.attributes)),
-      issues.map((i) => i.environment),
-      issues.map((i) => i.release),
-      issues.map((i) => i.service_name),
-      issues.map((i) => i.traceId),
-      issues.map((i) => i.spanId),
-      issues.map((i) => (i.breadcrumbs ? json(i.breadcrumbs) : null)),
-      issues.map((i) => (i.breadcrumbsTruncated ? 1 : 0)),
-      issues.map((i) => i.sdk.name),
-      issues.map((i) => i.sdk.version),
-    ],
-  );
+     RETURNING id, seq`);
   const seqOf = new Map(inserted.map((r) => [r.id, r.seq]));
 
   const regressions: IssueState[] = [];
@@ -367,46 +339,32 @@ async function storeOccurrences(
   const fresh = touched.filter((g) => g.isNew);
   const fingerprintOf = new Map(issues.map((i) => [groupOf(i).id, i.fingerprint]));
   if (fresh.length > 0)
-    await sql.run(
-      `INSERT INTO issues (id, project_id, fingerprint, status, occurrence_count, first_seen_at,
+    await tx.run(sql`INSERT INTO issues (id, project_id, fingerprint, status, occurrence_count, first_seen_at,
          last_seen_at, latest_occurrence_seq)
-       SELECT u.id, $1, u.fingerprint, 'unresolved', u.occurrence_count, u.first_seen_at,
+       SELECT u.id, ${projectId}, u.fingerprint, 'unresolved', u.occurrence_count, u.first_seen_at,
          u.last_seen_at, u.latest_occurrence_seq
-       FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[])
-         AS u(id, fingerprint, occurrence_count, first_seen_at, last_seen_at, latest_occurrence_seq)`,
-      [
-        projectId,
-        fresh.map((g) => g.id),
-        fresh.map((g) => fingerprintOf.get(g.id) ?? ''),
-        fresh.map((g) => g.occurrenceCount),
-        fresh.map((g) => g.firstSeenAt),
-        fresh.map((g) => g.lastSeenAt),
-        fresh.map((g) => g.latestSeq),
-      ],
-    );
+       FROM unnest(${fresh.map((g) => g.id)}::text[],
+       ${fresh.map((g) => fingerprintOf.get(g.id) ?? '')}::text[],
+       ${fresh.map((g) => g.occurrenceCount)}::bigint[],
+       ${fresh.map((g) => g.firstSeenAt)}::bigint[], ${fresh.map((g) => g.lastSeenAt)}::bigint[],
+       ${fresh.map((g) => g.latestSeq)}::bigint[])
+         AS u(id, fingerprint, occurrence_count, first_seen_at, last_seen_at, latest_occurrence_seq)`);
   const stored = touched.filter((g) => !g.isNew).sort(byKey((g) => [g.id]));
   if (stored.length > 0)
-    await sql.run(
-      `UPDATE issues i SET occurrence_count = u.occurrence_count, first_seen_at = u.first_seen_at,
+    await tx.run(sql`UPDATE issues i SET occurrence_count = u.occurrence_count, first_seen_at = u.first_seen_at,
          last_seen_at = u.last_seen_at, latest_occurrence_seq = u.latest_occurrence_seq,
          status = u.status
-       FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[])
+       FROM unnest(${stored.map((g) => g.id)}::text[],
+       ${stored.map((g) => g.occurrenceCount)}::bigint[],
+       ${stored.map((g) => g.firstSeenAt)}::bigint[], ${stored.map((g) => g.lastSeenAt)}::bigint[],
+       ${stored.map((g) => g.latestSeq)}::bigint[], ${stored.map((g) => g.status)}::text[])
          AS u(id, occurrence_count, first_seen_at, last_seen_at, latest_occurrence_seq, status)
-       WHERE i.id = u.id`,
-      [
-        stored.map((g) => g.id),
-        stored.map((g) => g.occurrenceCount),
-        stored.map((g) => g.firstSeenAt),
-        stored.map((g) => g.lastSeenAt),
-        stored.map((g) => g.latestSeq),
-        stored.map((g) => g.status),
-      ],
-    );
+       WHERE i.id = u.id`);
   await countOccurrenceHours(
-    sql,
+    tx,
     issues.map((i) => ({ issueId: groupOf(i).id, occurredAt: i.occurredAt })),
   );
-  const writeActivity = activityWriter(sql);
+  const writeActivity = activityWriter(tx);
   for (const g of regressions)
     await writeActivity(
       g.id,
@@ -419,173 +377,114 @@ async function storeOccurrences(
 
 /** Stores new logs; the row number (`seq`) of each, by id. */
 async function insertLogs(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   logs: Batch['logs'],
   receivedAt: number,
 ): Promise<Map<string, number>> {
-  const rows = await sql.rows<{ id: string; seq: number }>(
-    `INSERT INTO logs (id, project_id, occurred_at, severity, source, message, attributes,
+  const rows = await tx.rows<{
+    id: string;
+    seq: number;
+  }>(sql`INSERT INTO logs (id, project_id, occurred_at, severity, source, message, attributes,
        environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes,
        received_at, triage_key, attributes_indexed)
-     SELECT u.id, $1, u.occurred_at, u.severity, u.source, u.message, u.attributes,
+     SELECT u.id, ${projectId}, u.occurred_at, u.severity, u.source, u.message, u.attributes,
        u.environment, u.release, u.service_name, u.trace_id, u.span_id, u.sdk_name,
-       u.sdk_version, u.bytes, $2, u.triage_key, 1
-     FROM unnest($3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-       $15::text[], $16::bigint[], $17::text[])
+       u.sdk_version, u.bytes, ${receivedAt}, u.triage_key, 1
+     FROM unnest(${logs.map((l) => l.id)}::text[], ${logs.map((l) => l.occurredAt)}::bigint[],
+     ${logs.map((l) => l.severity)}::text[], ${logs.map((l) => l.source)}::text[],
+     ${logs.map((l) => l.message)}::text[], ${logs.map((l) => l.attributesJson)}::text[],
+       ${logs.map((l) => l.environment)}::text[], ${logs.map((l) => l.release)}::text[],
+       ${logs.map((l) => l.service_name)}::text[], ${logs.map((l) => l.traceId)}::text[],
+       ${logs.map((l) => l.spanId)}::text[], ${logs.map((l) => l.sdk.name)}::text[],
+       ${logs.map((l) => l.sdk.version)}::text[], ${logs.map((l) => l.bytes)}::bigint[],
+       ${logs.map((l) => logTriageKey(l.source, l.service_name, l.message))}::text[])
        WITH ORDINALITY AS u(id, occurred_at, severity, source, message, attributes, environment,
          release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, triage_key, n)
      ORDER BY u.n
-     RETURNING id, seq`,
-    [
-      projectId,
-      receivedAt,
-      logs.map((l) => l.id),
-      logs.map((l) => l.occurredAt),
-      logs.map((l) => l.severity),
-      logs.map((l) => l.source),
-      logs.map((l) => l.message),
-      logs.map((l) => l.attributesJson),
-      logs.map((l) => l.environment),
-      logs.map((l) => l.release),
-      logs.map((l) => l.service_name),
-      logs.map((l) => l.traceId),
-      logs.map((l) => l.spanId),
-      logs.map((l) => l.sdk.name),
-      logs.map((l) => l.sdk.version),
-      logs.map((l) => l.bytes),
-      logs.map((l) => logTriageKey(l.source, l.service_name, l.message)),
-    ],
-  );
+     RETURNING id, seq`);
   return new Map(rows.map((r) => [r.id, r.seq]));
 }
 
 async function insertSpans(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   spans: Batch['spans'],
   receivedAt: number,
 ): Promise<void> {
-  await sql.run(
-    `INSERT INTO spans (id, project_id, trace_id, span_id, parent_span_id, name, operation, kind,
+  await tx.run(sql`INSERT INTO spans (id, project_id, trace_id, span_id, parent_span_id, name, operation, kind,
        service_name, environment, release, started_at, duration_ms, status, status_message,
        attributes, events, sdk_name, sdk_version, received_at, rolled_up)
-     SELECT u.id, $1, u.trace_id, u.span_id, u.parent_span_id, u.name, u.operation, u.kind,
+     SELECT u.id, ${projectId}, u.trace_id, u.span_id, u.parent_span_id, u.name, u.operation,
+     u.kind,
        u.service_name, u.environment, u.release, u.started_at, u.duration_ms, u.status,
-       u.status_message, u.attributes, u.events, u.sdk_name, u.sdk_version, $2, 1
-     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::text[], $10::text[], $11::text[], $12::text[], $13::bigint[], $14::float8[],
-       $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[])
+       u.status_message, u.attributes, u.events, u.sdk_name, u.sdk_version, ${receivedAt}, 1
+     FROM unnest(${spans.map((s) => s.id)}::text[], ${spans.map((s) => s.traceId)}::text[],
+     ${spans.map((s) => s.spanId)}::text[], ${spans.map((s) => s.parentSpanId)}::text[],
+     ${spans.map((s) => s.name)}::text[], ${spans.map((s) => s.operation)}::text[],
+       ${spans.map((s) => s.spanKind)}::text[], ${spans.map((s) => s.service_name)}::text[],
+       ${spans.map((s) => s.environment)}::text[], ${spans.map((s) => s.release)}::text[],
+       ${spans.map((s) => s.startedAt)}::bigint[], ${spans.map((s) => s.durationMs)}::float8[],
+       ${spans.map((s) => s.status)}::text[], ${spans.map((s) => s.statusMessage)}::text[],
+       ${spans.map((s) => json(s.attributes))}::text[], ${spans.map((s) => json(s.events))}::text[],
+       ${spans.map((s) => s.sdk.name)}::text[], ${spans.map((s) => s.sdk.version)}::text[])
        WITH ORDINALITY AS u(id, trace_id, span_id, parent_span_id, name, operation, kind,
          service_name, environment, release, started_at, duration_ms, status, status_message,
          attributes, events, sdk_name, sdk_version, n)
-     ORDER BY u.n`,
-    [
-      projectId,
-      receivedAt,
-      spans.map((s) => s.id),
-      spans.map((s) => s.traceId),
-      spans.map((s) => s.spanId),
-      spans.map((s) => s.parentSpanId),
-      spans.map((s) => s.name),
-      spans.map((s) => s.operation),
-      spans.map((s) => s.spanKind),
-      spans.map((s) => s.service_name),
-      spans.map((s) => s.environment),
-      spans.map((s) => s.release),
-      spans.map((s) => s.startedAt),
-      spans.map((s) => s.durationMs),
-      spans.map((s) => s.status),
-      spans.map((s) => s.statusMessage),
-      spans.map((s) => json(s.attributes)),
-      spans.map((s) => json(s.events)),
-      spans.map((s) => s.sdk.name),
-      spans.map((s) => s.sdk.version),
-    ],
-  );
+     ORDER BY u.n`);
 }
 
 async function insertActions(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   actions: Batch['actions'],
   receivedAt: number,
 ): Promise<void> {
-  await sql.run(
-    `INSERT INTO actions (id, project_id, occurred_at, name, kind, distinct_id, session_id,
+  await tx.run(sql`INSERT INTO actions (id, project_id, occurred_at, name, kind, distinct_id, session_id,
        properties, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version,
        received_at)
-     SELECT u.id, $1, u.occurred_at, u.name, u.kind, u.distinct_id, u.session_id, u.properties,
+     SELECT u.id, ${projectId}, u.occurred_at, u.name, u.kind, u.distinct_id, u.session_id,
+     u.properties,
        u.environment, u.release, u.service_name, u.trace_id, u.span_id, u.sdk_name,
-       u.sdk_version, $2
-     FROM unnest($3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-       $15::text[], $16::text[])
+       u.sdk_version, ${receivedAt}
+     FROM unnest(${actions.map((a) => a.id)}::text[], ${actions.map((a) => a.occurredAt)}::bigint[],
+     ${actions.map((a) => a.name)}::text[], ${actions.map((a) => a.actionKind)}::text[],
+     ${actions.map((a) => a.distinctId)}::text[], ${actions.map((a) => a.sessionId)}::text[],
+       ${actions.map((a) => json(a.properties))}::text[],
+       ${actions.map((a) => a.environment)}::text[], ${actions.map((a) => a.release)}::text[],
+       ${actions.map((a) => a.service_name)}::text[], ${actions.map((a) => a.traceId)}::text[],
+       ${actions.map((a) => a.spanId)}::text[],
+       ${actions.map((a) => a.sdk.name)}::text[], ${actions.map((a) => a.sdk.version)}::text[])
        WITH ORDINALITY AS u(id, occurred_at, name, kind, distinct_id, session_id, properties,
          environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, n)
-     ORDER BY u.n`,
-    [
-      projectId,
-      receivedAt,
-      actions.map((a) => a.id),
-      actions.map((a) => a.occurredAt),
-      actions.map((a) => a.name),
-      actions.map((a) => a.actionKind),
-      actions.map((a) => a.distinctId),
-      actions.map((a) => a.sessionId),
-      actions.map((a) => json(a.properties)),
-      actions.map((a) => a.environment),
-      actions.map((a) => a.release),
-      actions.map((a) => a.service_name),
-      actions.map((a) => a.traceId),
-      actions.map((a) => a.spanId),
-      actions.map((a) => a.sdk.name),
-      actions.map((a) => a.sdk.version),
-    ],
-  );
+     ORDER BY u.n`);
 }
 
 async function insertMetrics(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   metrics: Batch['metrics'],
   receivedAt: number,
 ): Promise<void> {
-  await sql.run(
-    `INSERT INTO metric_samples (id, event_id, project_id, occurred_at, name, kind, value, unit,
+  await tx.run(sql`INSERT INTO metric_samples (id, event_id, project_id, occurred_at, name, kind, value, unit,
        temporality, attributes, environment, release, service_name, trace_id, span_id, sdk_name,
        sdk_version, bytes, received_at)
-     SELECT u.id, u.event_id, $1, u.occurred_at, u.name, u.kind, u.value, u.unit, u.temporality,
+     SELECT u.id, u.event_id, ${projectId}, u.occurred_at, u.name, u.kind, u.value, u.unit,
+     u.temporality,
        u.attributes, u.environment, u.release, u.service_name, u.trace_id, u.span_id,
-       u.sdk_name, u.sdk_version, u.bytes, $2
-     FROM unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::float8[],
-       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-       $15::text[], $16::text[], $17::text[], $18::text[], $19::bigint[])
+       u.sdk_name, u.sdk_version, u.bytes, ${receivedAt}
+     FROM unnest(${metrics.map(() => randomUUID())}::text[], ${metrics.map((m) => m.id)}::text[],
+     ${metrics.map((m) => m.occurredAt)}::bigint[], ${metrics.map((m) => m.name)}::text[],
+     ${metrics.map((m) => m.metricKind)}::text[], ${metrics.map((m) => m.value)}::float8[],
+       ${metrics.map((m) => m.unit)}::text[], ${metrics.map((m) => m.temporality)}::text[],
+       ${metrics.map((m) => m.attributesJson)}::text[],
+       ${metrics.map((m) => m.environment)}::text[], ${metrics.map((m) => m.release)}::text[],
+       ${metrics.map((m) => m.service_name)}::text[],
+       ${metrics.map((m) => m.traceId)}::text[], ${metrics.map((m) => m.spanId)}::text[],
+       ${metrics.map((m) => m.sdk.name)}::text[], ${metrics.map((m) => m.sdk.version)}::text[],
+       ${metrics.map((m) => m.bytes)}::bigint[])
        WITH ORDINALITY AS u(id, event_id, occurred_at, name, kind, value, unit, temporality,
          attributes, environment, release, service_name, trace_id, span_id, sdk_name,
          sdk_version, bytes, n)
-     ORDER BY u.n`,
-    [
-      projectId,
-      receivedAt,
-      metrics.map(() => randomUUID()),
-      metrics.map((m) => m.id),
-      metrics.map((m) => m.occurredAt),
-      metrics.map((m) => m.name),
-      metrics.map((m) => m.metricKind),
-      metrics.map((m) => m.value),
-      metrics.map((m) => m.unit),
-      metrics.map((m) => m.temporality),
-      metrics.map((m) => m.attributesJson),
-      metrics.map((m) => m.environment),
-      metrics.map((m) => m.release),
-      metrics.map((m) => m.service_name),
-      metrics.map((m) => m.traceId),
-      metrics.map((m) => m.spanId),
-      metrics.map((m) => m.sdk.name),
-      metrics.map((m) => m.sdk.version),
-      metrics.map((m) => m.bytes),
-    ],
-  );
+     ORDER BY u.n`);
 }

@@ -1,6 +1,7 @@
 import { foldCase } from '../../../domain/attribute-index';
 import type { AttributeFilter, AttributeType } from '../../../domain/read-rules/attribute-filters';
 import type { Sql } from '../../postgres/pg-database';
+import { raw, sql, type SqlFragment } from '../../rows/sql';
 
 /**
  * One attribute filter as SQL on a `log_attributes` row `x` of the filter's path (the read
@@ -10,47 +11,44 @@ import type { Sql } from '../../postgres/pg-database';
  * (`key_num` for numbers and booleans as 1/0, `key_text` for folded strings), so each
  * comparison only ever meets keys of its own type and answers as SQLite's does. Strings
  * compare folded unless `case_sensitive`; text functions count characters on both stores.
- * Values are appended to `params` and referenced as `$n`.
  */
-export function pgLeafCondition(f: AttributeFilter, x: string, params: unknown[]): string {
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  if (f.operator === 'exists') return 'TRUE';
+export function pgLeafCondition(f: AttributeFilter, x: string): SqlFragment {
+  const text = (v: string) => sql`${v}::text`;
+  if (f.operator === 'exists') return raw('TRUE');
   switch (f.type) {
     case 'boolean':
-      return `${x}.key_num ${f.operator === 'eq' ? '=' : '<>'} ${p(f.value ? 1 : 0)}::float8`;
+      return sql`${raw(`${x}.key_num ${f.operator === 'eq' ? '=' : '<>'}`)} ${f.value ? 1 : 0}::float8`;
     case 'number': {
       const op = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.operator];
-      return `${x}.key_num ${op} ${p(f.value)}::float8`;
+      return sql`${raw(`${x}.key_num ${op}`)} ${f.value}::float8`;
     }
     case 'string': {
-      const folded = foldCase(f.value);
-      const key = `${x}.key_text`;
+      const folded = text(foldCase(f.value));
+      const key = raw(`${x}.key_text`);
       if (!f.caseSensitive) {
         switch (f.operator) {
           case 'eq':
-            return `${key} = ${p(folded)}::text`;
+            return sql`${key} = ${folded}`;
           case 'ne':
-            return `${key} <> ${p(folded)}::text`;
+            return sql`${key} <> ${folded}`;
           case 'contains':
-            return `strpos(${key}, ${p(folded)}::text) > 0`;
+            return sql`strpos(${key}, ${folded}) > 0`;
           case 'starts_with':
-            return `starts_with(${key}, ${p(folded)}::text)`;
+            return sql`starts_with(${key}, ${folded})`;
         }
       }
-      const value = `COALESCE(${x}.raw, ${key})`;
+      const value = raw(`COALESCE(${x}.raw, ${x}.key_text)`);
+      const exact = text(f.value);
       switch (f.operator) {
         case 'eq':
           // The folded key narrows through the value index; the original decides.
-          return `${key} = ${p(folded)}::text AND ${value} = ${p(f.value)}::text`;
+          return sql`${key} = ${folded} AND ${value} = ${exact}`;
         case 'ne':
-          return `${value} <> ${p(f.value)}::text`;
+          return sql`${value} <> ${exact}`;
         case 'contains':
-          return `strpos(${value}, ${p(f.value)}::text) > 0`;
+          return sql`strpos(${value}, ${exact}) > 0`;
         case 'starts_with':
-          return `starts_with(${value}, ${p(f.value)}::text)`;
+          return sql`starts_with(${value}, ${exact})`;
       }
     }
   }
@@ -62,7 +60,7 @@ export function pgLeafCondition(f: AttributeFilter, x: string, params: unknown[]
  * a filter matches nothing, whatever the operator.
  */
 export async function filterIds(
-  sql: Sql,
+  tx: Sql,
   projectIds: readonly string[],
   filters: readonly AttributeFilter[],
 ): Promise<{
@@ -70,15 +68,17 @@ export async function filterIds(
   pathIds: (number | undefined)[];
 }> {
   const [numbers, paths] = await Promise.all([
-    sql.rows<{ project_id: string; n: number }>(
-      'SELECT project_id, n FROM project_numbers WHERE project_id = ANY($1::text[])',
-      [projectIds],
+    tx.rows<{ project_id: string; n: number }>(
+      sql`SELECT project_id, n FROM project_numbers WHERE project_id = ANY(${projectIds}::text[])`,
     ),
-    sql.rows<{ id: number; path: string; type: AttributeType }>(
-      `SELECT a.id, a.path, a.type FROM attribute_paths a
-       JOIN unnest($1::text[], $2::text[]) AS u(path, type) ON a.path = u.path AND a.type = u.type`,
-      [filters.map((f) => f.path), filters.map((f) => f.type)],
-    ),
+    tx.rows<{
+      id: number;
+      path: string;
+      type: AttributeType;
+    }>(sql`SELECT a.id, a.path, a.type FROM attribute_paths a
+       JOIN unnest(${filters.map((f) => f.path)}::text[],
+       ${filters.map((f) => f.type)}::text[]) AS u(path,
+       type) ON a.path = u.path AND a.type = u.type`),
   ]);
   return {
     projectNumbers: new Map(numbers.map((r) => [r.project_id, r.n])),

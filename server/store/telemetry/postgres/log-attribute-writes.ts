@@ -4,6 +4,7 @@ import { logIndexRows, type LeafRow, type LogToIndex } from '../../rows/log-inde
 import { byKey } from './key-order';
 import type { PgDb, Sql } from '../../postgres/pg-database';
 import { asStoredText } from '../../postgres/pg-text';
+import { sql } from '../../rows/sql';
 
 // Keyed as stored: a path sent with a lone surrogate reads back with U+FFFD in its place.
 const pathKey = (path: string, type: AttributeType) => `${type}\u0000${asStoredText(path)}`;
@@ -32,12 +33,10 @@ export function pgLogAttributeWrites(db: PgDb) {
       let n = projectNumbers.get(projectId);
       if (n === undefined) {
         await db.run(
-          'INSERT INTO project_numbers (project_id) VALUES ($1) ON CONFLICT (project_id) DO NOTHING',
-          [projectId],
+          sql`INSERT INTO project_numbers (project_id) VALUES (${projectId}) ON CONFLICT (project_id) DO NOTHING`,
         );
         const row = await db.one<{ n: number }>(
-          'SELECT n FROM project_numbers WHERE project_id = $1',
-          [projectId],
+          sql`SELECT n FROM project_numbers WHERE project_id = ${projectId}`,
         );
         if (!row) throw new Error('project number missing after insert');
         n = row.n;
@@ -53,17 +52,16 @@ export function pgLogAttributeWrites(db: PgDb) {
         const list = [...missing.values()].sort(byKey((p) => [p.path, p.type]));
         const paths = list.map((p) => p.path);
         const types = list.map((p) => p.type);
-        await db.run(
-          `INSERT INTO attribute_paths (path, type)
-           SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (path, type) DO NOTHING`,
-          [paths, types],
-        );
-        const rows = await db.rows<{ id: number; path: string; type: AttributeType }>(
-          `SELECT a.id, a.path, a.type FROM attribute_paths a
-           JOIN unnest($1::text[], $2::text[]) AS u(path, type)
-             ON a.path = u.path AND a.type = u.type`,
-          [paths, types],
-        );
+        await db.run(sql`INSERT INTO attribute_paths (path, type)
+           SELECT * FROM unnest(${paths}::text[], ${types}::text[]) ON CONFLICT (path,
+           type) DO NOTHING`);
+        const rows = await db.rows<{
+          id: number;
+          path: string;
+          type: AttributeType;
+        }>(sql`SELECT a.id, a.path, a.type FROM attribute_paths a
+           JOIN unnest(${paths}::text[], ${types}::text[]) AS u(path, type)
+             ON a.path = u.path AND a.type = u.type`);
         for (const r of rows) pathIds.set(pathKey(r.path, r.type), r.id);
       }
       return n;
@@ -73,64 +71,41 @@ export function pgLogAttributeWrites(db: PgDb) {
      * Writes the leaves and rollups of stored logs in three statements; call inside the
      * transaction that stored them, after `ensureIds` for the same logs.
      */
-    async write(sql: Sql, projectId: string, logs: readonly LogToIndex[]): Promise<void> {
+    async write(tx: Sql, projectId: string, logs: readonly LogToIndex[]): Promise<void> {
       const n = projectNumbers.get(projectId);
       if (n === undefined) throw new Error('ensureIds must run before write');
       const rows = logIndexRows(logs, (path, type) => pathIds.get(pathKey(path, type)));
       if (rows.leaves.length > 0) {
         const keys = rows.leaves.map((l) => keyColumns(l.key));
-        await sql.run(
-          `INSERT INTO log_attributes (path_id, project_n, occurred_at, log_seq, key_num, key_text, raw)
-           SELECT u.path_id, $1, u.occurred_at, u.log_seq, u.key_num, u.key_text, u.raw
-           FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::float8[], $6::text[], $7::text[])
+        await tx.run(sql`INSERT INTO log_attributes (path_id, project_n, occurred_at, log_seq, key_num, key_text, raw)
+           SELECT u.path_id, ${n}, u.occurred_at, u.log_seq, u.key_num, u.key_text, u.raw
+           FROM unnest(${rows.leaves.map((l) => l.pathId)}::bigint[],
+           ${rows.leaves.map((l) => l.occurredAt)}::bigint[],
+           ${rows.leaves.map((l) => l.seq)}::bigint[], ${keys.map((k) => k.num)}::float8[],
+           ${keys.map((k) => k.text)}::text[], ${rows.leaves.map((l) => l.raw)}::text[])
              AS u(path_id, occurred_at, log_seq, key_num, key_text, raw)
-           ON CONFLICT DO NOTHING`,
-          [
-            n,
-            rows.leaves.map((l) => l.pathId),
-            rows.leaves.map((l) => l.occurredAt),
-            rows.leaves.map((l) => l.seq),
-            keys.map((k) => k.num),
-            keys.map((k) => k.text),
-            rows.leaves.map((l) => l.raw),
-          ],
-        );
+           ON CONFLICT DO NOTHING`);
       }
       const hours = rows.pathHours.sort(byKey((h) => [h.hour, h.severity, h.pathId]));
       if (hours.length > 0)
-        await sql.run(
-          `INSERT INTO log_attribute_hours (project_n, hour, severity, path_id, observed, last_seen_at)
-           SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[])
+        await tx.run(sql`INSERT INTO log_attribute_hours (project_n, hour, severity, path_id, observed, last_seen_at)
+           SELECT ${n}, * FROM unnest(${hours.map((h) => h.hour)}::bigint[],
+           ${hours.map((h) => h.severity)}::text[], ${hours.map((h) => h.pathId)}::bigint[],
+           ${hours.map((h) => h.observed)}::bigint[], ${hours.map((h) => h.last)}::bigint[])
            ON CONFLICT (project_n, hour, severity, path_id) DO UPDATE SET
              observed = log_attribute_hours.observed + excluded.observed,
-             last_seen_at = GREATEST(log_attribute_hours.last_seen_at, excluded.last_seen_at)`,
-          [
-            n,
-            hours.map((h) => h.hour),
-            hours.map((h) => h.severity),
-            hours.map((h) => h.pathId),
-            hours.map((h) => h.observed),
-            hours.map((h) => h.last),
-          ],
-        );
+             last_seen_at = GREATEST(log_attribute_hours.last_seen_at, excluded.last_seen_at)`);
       const coverage = rows.coverageHours.sort(byKey((c) => [c.hour, c.severity]));
       if (coverage.length > 0)
-        await sql.run(
-          `INSERT INTO log_index_hours (project_n, hour, severity, indexed, partial, unindexed)
-           SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[])
+        await tx.run(sql`INSERT INTO log_index_hours (project_n, hour, severity, indexed, partial, unindexed)
+           SELECT ${n}, * FROM unnest(${coverage.map((c) => c.hour)}::bigint[],
+           ${coverage.map((c) => c.severity)}::text[], ${coverage.map((c) => c.indexed)}::bigint[],
+           ${coverage.map((c) => c.partial)}::bigint[],
+           ${coverage.map((c) => c.unindexed)}::bigint[])
            ON CONFLICT (project_n, hour, severity) DO UPDATE SET
              indexed = log_index_hours.indexed + excluded.indexed,
              partial = log_index_hours.partial + excluded.partial,
-             unindexed = log_index_hours.unindexed + excluded.unindexed`,
-          [
-            n,
-            coverage.map((c) => c.hour),
-            coverage.map((c) => c.severity),
-            coverage.map((c) => c.indexed),
-            coverage.map((c) => c.partial),
-            coverage.map((c) => c.unindexed),
-          ],
-        );
+             unindexed = log_index_hours.unindexed + excluded.unindexed`);
     },
   };
 }

@@ -1,12 +1,16 @@
 import {
   METRIC_COLUMNS,
-  METRIC_GROUP_COLUMN,
+  newestSampleStatement,
+  seriesCellsStatement,
   toMetric,
   type MetricDbRow,
+  type NewestSampleRow,
+  type SeriesCellRow,
 } from '../../rows/metric-record';
+import { timeListPageStatement } from '../../rows/conditions';
 import { mergeNewestFirstPages } from '../../rows/newest-first';
+import { sql } from '../../rows/sql';
 import type {
-  MetricRecord,
   MetricSeriesCells,
   MetricSeriesQuery,
   MetricsStore,
@@ -14,34 +18,23 @@ import type {
 import type { TimeListQuery } from '../../../core/store/telemetry/time-list-query';
 import type { PgContext } from '../../postgres/pg-context';
 import { walkNewestFirst } from './ordered-walk';
-import { pgTimeListWhere } from './time-list-where';
 
 export function pgMetrics({ db }: PgContext): MetricsStore {
   return {
     async list(q: TimeListQuery) {
       // Each project along its own (project_id, occurred_at, id) index, then merged.
       const pages = await Promise.all(
-        q.projectIds.map((projectId) => {
-          const params: unknown[] = [projectId];
-          const where = pgTimeListWhere(
-            q,
-            [
+        q.projectIds.map((projectId) =>
+          walkNewestFirst<MetricDbRow>(
+            db,
+            timeListPageStatement('metric_samples', METRIC_COLUMNS, projectId, q, [
               ['name', q.name],
               ['service_name', q.serviceName],
               ['release', q.release],
               ['environment', q.environment],
-            ],
-            params,
-          );
-          params.push(q.limit);
-          return walkNewestFirst<MetricDbRow>(
-            db,
-            `SELECT ${METRIC_COLUMNS} FROM metric_samples
-             WHERE ${['project_id = $1', ...where].join(' AND ')}
-             ORDER BY occurred_at DESC, id DESC LIMIT $${params.length}`,
-            params,
-          );
-        }),
+            ]),
+          ),
+        ),
       );
       return mergeNewestFirstPages(pages, q.limit).map(toMetric);
     },
@@ -52,36 +45,10 @@ export function pgMetrics({ db }: PgContext): MetricsStore {
      * newest sample's kind and unit).
      */
     async series(q: MetricSeriesQuery): Promise<MetricSeriesCells> {
-      const params: unknown[] = [q.projectId, q.name, q.from, q.to];
-      const where = ['project_id = $1', 'name = $2', 'occurred_at >= $3', 'occurred_at < $4'];
-      const exact: [string, string | null][] = [
-        ['service_name', q.serviceName],
-        ['release', q.release],
-        ['environment', q.environment],
-      ];
-      for (const [column, value] of exact) {
-        if (value === null) continue;
-        params.push(value);
-        where.push(`${column} = $${params.length}`);
-      }
       const [newest, cells] = await Promise.all([
-        db.one<{
-          kind: MetricRecord['metricKind'];
-          unit: string | null;
-          temporality: MetricRecord['temporality'];
-        }>(
-          `SELECT kind, unit, temporality FROM metric_samples WHERE ${where.join(' AND ')}
-           ORDER BY occurred_at DESC LIMIT 1`,
-          params,
-        ),
-        db.rows<{ key: string | null; bucket: number; samples: number; sum: number; max: number }>(
-          // occurred_at >= from, so integer division floors as SQLite's CAST does.
-          `SELECT CAST(${METRIC_GROUP_COLUMN[q.groupBy]} AS TEXT) AS key,
-             (occurred_at - $3) / $${params.length + 1}::bigint AS bucket,
-             COUNT(*) AS samples, SUM(value) AS sum, MAX(value) AS max
-           FROM metric_samples WHERE ${where.join(' AND ')}
-           GROUP BY 1, 2`,
-          [...params, q.stepMs],
+        db.one<NewestSampleRow>(newestSampleStatement(q)),
+        db.rows<SeriesCellRow>(
+          seriesCellsStatement(q, sql`(occurred_at - ${q.from}) / ${q.stepMs}::bigint`),
         ),
       ]);
       if (newest === null) return { kind: null, unit: null, temporality: null, cells: [] };

@@ -1,19 +1,19 @@
 import {
-  OCCURRENCE_COLUMNS,
+  occurrencesStatement,
   toOccurrence,
   type OccurrenceDbRow,
 } from '../../rows/occurrence-record';
 import type { OccurrencesStore } from '../../../core/store/telemetry/occurrences';
-import { afterCondition, param } from '../../postgres/where';
 import { hourOf } from '../../../domain/issue-histogram';
 import type { PgDb, Sql } from '../../postgres/pg-database';
+import { sql } from '../../rows/sql';
 
 /**
  * Adds stored occurrences to their issues' hours in `issue_occurrence_hours`, one statement
  * for the whole list (ingestion calls it inside its transaction with what it really stored).
  */
 export async function countOccurrenceHours(
-  sql: Sql,
+  tx: Sql,
   occurrences: readonly { issueId: string; occurredAt: number }[],
 ): Promise<void> {
   const cells = new Map<string, { issueId: string; hour: number; n: number }>();
@@ -29,18 +29,16 @@ export async function countOccurrenceHours(
   const list = [...cells.values()].sort((a, b) =>
     a.issueId < b.issueId ? -1 : a.issueId > b.issueId ? 1 : a.hour - b.hour,
   );
-  await sql.run(
-    `INSERT INTO issue_occurrence_hours (issue_id, hour, occurrences)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
+  await tx.run(sql`INSERT INTO issue_occurrence_hours (issue_id, hour, occurrences)
+     SELECT * FROM unnest(${list.map((c) => c.issueId)}::text[],
+     ${list.map((c) => c.hour)}::bigint[], ${list.map((c) => c.n)}::bigint[])
      ON CONFLICT (issue_id, hour) DO UPDATE
-       SET occurrences = issue_occurrence_hours.occurrences + excluded.occurrences`,
-    [list.map((c) => c.issueId), list.map((c) => c.hour), list.map((c) => c.n)],
-  );
+       SET occurrences = issue_occurrence_hours.occurrences + excluded.occurrences`);
 }
 
 /** Adds one stored occurrence to its issue's hour. */
-export function countOccurrenceHour(sql: Sql, issueId: string, occurredAt: number): Promise<void> {
-  return countOccurrenceHours(sql, [{ issueId, occurredAt }]);
+export function countOccurrenceHour(tx: Sql, issueId: string, occurredAt: number): Promise<void> {
+  return countOccurrenceHours(tx, [{ issueId, occurredAt }]);
 }
 
 export function pgOccurrences(db: PgDb): OccurrencesStore {
@@ -48,32 +46,26 @@ export function pgOccurrences(db: PgDb): OccurrencesStore {
     async hours({ projectIds, issueIds, fromHour, toHour }) {
       if (projectIds.length === 0 || issueIds.length === 0) return { readable: [], hours: [] };
       const readable = (
-        await db.rows<{ id: string }>(
-          `SELECT id FROM issues WHERE id = ANY($1::text[]) AND project_id = ANY($2::text[])
-           ORDER BY id`,
-          [issueIds, projectIds],
-        )
+        await db.rows<{
+          id: string;
+        }>(sql`SELECT id FROM issues WHERE id = ANY(${issueIds}::text[]) AND project_id = ANY(${projectIds}::text[])
+           ORDER BY id`)
       ).map((r) => r.id);
       if (readable.length === 0) return { readable, hours: [] };
-      const hours = await db.rows<{ issueId: string; hour: number; occurrences: number }>(
-        `SELECT issue_id AS "issueId", hour, occurrences FROM issue_occurrence_hours
-         WHERE issue_id = ANY($1::text[]) AND hour >= $2 AND hour < $3
-         ORDER BY issue_id, hour`,
-        [readable, fromHour, toHour],
-      );
+      const hours = await db.rows<{
+        issueId: string;
+        hour: number;
+        occurrences: number;
+      }>(sql`SELECT issue_id AS "issueId", hour, occurrences FROM issue_occurrence_hours
+         WHERE issue_id = ANY(${readable}::text[]) AND hour >= ${fromHour} AND hour < ${toHour}
+         ORDER BY issue_id, hour`);
       return { readable, hours };
     },
 
     async list(issueId, after, limit) {
-      const args: unknown[] = [issueId];
-      const where = ['issue_id = $1'];
-      afterCondition(after, 'occurred_at', 'id', where, args);
-      const rows = await db.rows<OccurrenceDbRow>(
-        `SELECT ${OCCURRENCE_COLUMNS} FROM issue_occurrences WHERE ${where.join(' AND ')}
-         ORDER BY occurred_at DESC, id DESC LIMIT ${param(args, limit)}`,
-        args,
+      return (await db.rows<OccurrenceDbRow>(occurrencesStatement(issueId, after, limit))).map(
+        toOccurrence,
       );
-      return rows.map(toOccurrence);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { releaseRowDeltas, type StoredItem } from '../../rows/release-row-deltas';
 import { byKey } from './key-order';
 import type { Sql } from '../../postgres/pg-database';
+import { sql } from '../../rows/sql';
 
 const SEP = '\u0000';
 const rowKey = (r: { release: string; environment: string; service_name: string }) =>
@@ -15,7 +16,7 @@ const rowKey = (r: { release: string; environment: string; service_name: string 
  * between the read of the trace flags and their write.
  */
 export async function rollUpReleases(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   items: readonly StoredItem[],
 ): Promise<void> {
@@ -29,19 +30,16 @@ export async function rollUpReleases(
     .flatMap((r) => [...r.issueIds].map((issueId) => ({ ...r, issueId })))
     .sort(byKey((r) => [r.release, r.environment, r.service_name, r.issueId]));
   if (issues.length > 0) {
-    const added = await sql.rows<{ release: string; environment: string; service_name: string }>(
-      `INSERT INTO release_row_issues (project_id, release, environment, service_name, issue_id)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[])
+    const added = await tx.rows<{
+      release: string;
+      environment: string;
+      service_name: string;
+    }>(sql`INSERT INTO release_row_issues (project_id, release, environment, service_name, issue_id)
+       SELECT ${projectId}, * FROM unnest(${issues.map((i) => i.release)}::text[],
+       ${issues.map((i) => i.environment)}::text[], ${issues.map((i) => i.service_name)}::text[],
+       ${issues.map((i) => i.issueId)}::text[])
        ON CONFLICT DO NOTHING
-       RETURNING release, environment, service_name`,
-      [
-        projectId,
-        issues.map((i) => i.release),
-        issues.map((i) => i.environment),
-        issues.map((i) => i.service_name),
-        issues.map((i) => i.issueId),
-      ],
-    );
+       RETURNING release, environment, service_name`);
     for (const a of added) {
       const row = byRow.get(rowKey(a));
       if (row) row.issues += 1;
@@ -52,28 +50,21 @@ export async function rollUpReleases(
     .flatMap((r) => [...r.traceErrors].map(([traceId, error]) => ({ ...r, traceId, error })))
     .sort(byKey((t) => [t.release, t.environment, t.service_name, t.traceId]));
   if (traces.length > 0) {
-    const stored = await sql.rows<{
+    const stored = await tx.rows<{
       release: string;
       environment: string;
       service_name: string;
       trace_id: string;
       has_error: number;
-    }>(
-      `SELECT t.release, t.environment, t.service_name, t.trace_id, t.has_error
+    }>(sql`SELECT t.release, t.environment, t.service_name, t.trace_id, t.has_error
        FROM release_row_traces t
-       JOIN unnest($2::text[], $3::text[], $4::text[], $5::text[])
+       JOIN unnest(${traces.map((t) => t.release)}::text[],
+       ${traces.map((t) => t.environment)}::text[], ${traces.map((t) => t.service_name)}::text[],
+       ${traces.map((t) => t.traceId)}::text[])
          AS u(release, environment, service_name, trace_id)
          ON t.release = u.release AND t.environment = u.environment
         AND t.service_name = u.service_name AND t.trace_id = u.trace_id
-       WHERE t.project_id = $1`,
-      [
-        projectId,
-        traces.map((t) => t.release),
-        traces.map((t) => t.environment),
-        traces.map((t) => t.service_name),
-        traces.map((t) => t.traceId),
-      ],
-    );
+       WHERE t.project_id = ${projectId}`);
     const before = new Map(stored.map((s) => [rowKey(s) + SEP + s.trace_id, s.has_error]));
     const put: typeof traces = [];
     for (const t of traces) {
@@ -90,31 +81,24 @@ export async function rollUpReleases(
       }
     }
     if (put.length > 0)
-      await sql.run(
-        `INSERT INTO release_row_traces
+      await tx.run(sql`INSERT INTO release_row_traces
            (project_id, release, environment, service_name, trace_id, has_error)
-         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
+         SELECT ${projectId}, * FROM unnest(${put.map((t) => t.release)}::text[],
+         ${put.map((t) => t.environment)}::text[], ${put.map((t) => t.service_name)}::text[],
+         ${put.map((t) => t.traceId)}::text[], ${put.map((t) => (t.error ? 1 : 0))}::int[])
          ON CONFLICT (project_id, release, environment, service_name, trace_id)
-         DO UPDATE SET has_error = excluded.has_error`,
-        [
-          projectId,
-          put.map((t) => t.release),
-          put.map((t) => t.environment),
-          put.map((t) => t.service_name),
-          put.map((t) => t.traceId),
-          put.map((t) => (t.error ? 1 : 0)),
-        ],
-      );
+         DO UPDATE SET has_error = excluded.has_error`);
   }
 
   const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-  await sql.run(
-    `INSERT INTO release_rows (project_id, release, environment, service_name, issue_count,
+  await tx.run(sql`INSERT INTO release_rows (project_id, release, environment, service_name, issue_count,
        log_count, trace_span_count, action_count, metric_count, trace_count, error_trace_count,
        first_seen_at, last_seen_at)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
-       $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[],
-       $13::bigint[])
+     SELECT ${projectId}, * FROM unnest(${col('release')}::text[], ${col('environment')}::text[],
+     ${col('service_name')}::text[], ${col('issues')}::bigint[], ${col('logs')}::bigint[],
+       ${col('spans')}::bigint[], ${col('actions')}::bigint[], ${col('metrics')}::bigint[],
+       ${col('traces')}::bigint[], ${col('error_traces')}::bigint[], ${col('first')}::bigint[],
+       ${col('last')}::bigint[])
      ON CONFLICT (project_id, release, environment, service_name) DO UPDATE SET
        issue_count = release_rows.issue_count + excluded.issue_count,
        log_count = release_rows.log_count + excluded.log_count,
@@ -124,21 +108,5 @@ export async function rollUpReleases(
        trace_count = release_rows.trace_count + excluded.trace_count,
        error_trace_count = release_rows.error_trace_count + excluded.error_trace_count,
        first_seen_at = LEAST(release_rows.first_seen_at, excluded.first_seen_at),
-       last_seen_at = GREATEST(release_rows.last_seen_at, excluded.last_seen_at)`,
-    [
-      projectId,
-      col('release'),
-      col('environment'),
-      col('service_name'),
-      col('issues'),
-      col('logs'),
-      col('spans'),
-      col('actions'),
-      col('metrics'),
-      col('traces'),
-      col('error_traces'),
-      col('first'),
-      col('last'),
-    ],
-  );
+       last_seen_at = GREATEST(release_rows.last_seen_at, excluded.last_seen_at)`);
 }

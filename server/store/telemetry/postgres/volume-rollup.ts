@@ -2,6 +2,7 @@ import type { StoredItem } from '../../rows/release-row-deltas';
 import { HOUR_MS, MINUTE_MS, volumeCells } from '../../rows/volume-cells';
 import { byKey } from './key-order';
 import type { Sql } from '../../postgres/pg-database';
+import { sql, raw } from '../../rows/sql';
 
 /** The two rollups: fixed table and column names, never built from values. */
 const TABLES = [
@@ -15,7 +16,7 @@ const TABLES = [
  * stored, one statement per table.
  */
 export async function rollUpVolume(
-  sql: Sql,
+  tx: Sql,
   projectId: string,
   items: readonly StoredItem[],
 ): Promise<void> {
@@ -24,24 +25,15 @@ export async function rollUpVolume(
     const cells = volumeCells(items, size).sort(
       byKey((c) => [c.stream, c.bucket, c.service_name, c.release, c.environment]),
     );
-    await sql.run(
-      `INSERT INTO ${table} (project_id, stream, ${column}, service_name, release, environment,
+    await tx.run(sql`INSERT INTO ${raw(table)} (project_id, stream, ${raw(column)}, service_name,
+    release, environment,
          events, bytes)
-       SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[],
-         $7::bigint[], $8::bigint[])
-       ON CONFLICT (project_id, stream, ${column}, service_name, release, environment)
-       DO UPDATE SET events = ${table}.events + excluded.events,
-         bytes = ${table}.bytes + excluded.bytes`,
-      [
-        projectId,
-        cells.map((c) => c.stream),
-        cells.map((c) => c.bucket),
-        cells.map((c) => c.service_name),
-        cells.map((c) => c.release),
-        cells.map((c) => c.environment),
-        cells.map((c) => c.events),
-        cells.map((c) => c.bytes),
-      ],
-    );
+       SELECT ${projectId}, * FROM unnest(${cells.map((c) => c.stream)}::text[],
+       ${cells.map((c) => c.bucket)}::bigint[], ${cells.map((c) => c.service_name)}::text[],
+       ${cells.map((c) => c.release)}::text[], ${cells.map((c) => c.environment)}::text[],
+         ${cells.map((c) => c.events)}::bigint[], ${cells.map((c) => c.bytes)}::bigint[])
+       ON CONFLICT (project_id, stream, ${raw(column)}, service_name, release, environment)
+       DO UPDATE SET events = ${raw(table)}.events + excluded.events,
+         bytes = ${raw(table)}.bytes + excluded.bytes`);
   }
 }

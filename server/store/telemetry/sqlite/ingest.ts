@@ -22,7 +22,8 @@ import type { LogAttributeIndex, LogToIndex } from './log-attribute-index';
 import type { ReleaseRollup } from './release-rollup';
 import type { TraceRollup } from './trace-parts';
 import type { VolumeRollup } from './volume-rollup';
-import { readAccountUsage } from '../../sqlite/account-usage';
+import { accountUsageStatement, toUsageByStream, type StreamUsageDbRow } from '../../rows/usage';
+import { allRows } from '../../sqlite/sqlite-sql';
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -213,7 +214,9 @@ export function sqliteTelemetry(
       const items = storedItems(newItems);
       const added = usageAdded(items);
       const exceeded = exceededLimit(
-        readAccountUsage(db, quota.accountId, quota.periodStart),
+        toUsageByStream(
+          allRows<StreamUsageDbRow>(db, accountUsageStatement(quota.accountId, quota.periodStart)),
+        ),
         added,
         quota.quotas,
       );

@@ -1,5 +1,5 @@
 import {
-  OCCURRENCE_COLUMNS,
+  occurrencesStatement,
   toOccurrence,
   type OccurrenceDbRow,
 } from '../../rows/occurrence-record';
@@ -7,7 +7,7 @@ import type { OccurrencesStore } from '../../../core/store/telemetry/occurrences
 import type Database from 'better-sqlite3';
 import { hourOf } from '../../../domain/issue-histogram';
 import type { Db } from '../../sqlite/database';
-import { afterCondition, placeholders } from '../../sqlite/where';
+import { allRows, placeholders } from '../../sqlite/sqlite-sql';
 
 const occurrenceHourUpserts = new WeakMap<Db, Database.Statement<[string, number]>>();
 
@@ -50,18 +50,9 @@ export function sqliteOccurrences(db: Db): OccurrencesStore {
       return { readable, hours };
     },
     async list(issueId, after, limit) {
-      const where = ['issue_id = ?'];
-      const args: unknown[] = [issueId];
-      afterCondition(after, 'occurred_at', 'id', where, args);
-      args.push(limit);
-      return db
-        .prepare<unknown[], OccurrenceDbRow>(
-          `SELECT ${OCCURRENCE_COLUMNS}
-           FROM issue_occurrences WHERE ${where.join(' AND ')}
-           ORDER BY occurred_at DESC, id DESC LIMIT ?`,
-        )
-        .all(...args)
-        .map(toOccurrence);
+      return allRows<OccurrenceDbRow>(db, occurrencesStatement(issueId, after, limit)).map(
+        toOccurrence,
+      );
     },
   };
 }
