@@ -4,7 +4,7 @@ import { sql } from './rows/sql';
 import { migratePg, openPgPool, pgDatabase } from './postgres/pg-database';
 import { pgActions } from './telemetry/postgres/actions';
 import { pgAccounts } from './state/postgres/accounts';
-import { pgCredentials } from './state/postgres/credentials';
+import { sqlCredentials } from './state/sql/credentials';
 import { pgDeployments } from './state/postgres/deployments';
 import { pgIdempotency } from './state/postgres/idempotency';
 import { sqlInvestigations } from './telemetry/sql/investigations';
@@ -31,7 +31,7 @@ export async function openPostgresStore(url: string): Promise<Store & { pg: PgCo
   return {
     pg: ctx,
     accounts: pgAccounts(db),
-    credentials: pgCredentials(db),
+    credentials: sqlCredentials(db),
     projects: pgProjects(db),
     idempotency: pgIdempotency(db),
     ingest: pgTelemetry(ctx),

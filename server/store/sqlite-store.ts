@@ -5,7 +5,7 @@ import { sqliteAccounts } from './state/sqlite/accounts';
 import { sqliteActions } from './telemetry/sqlite/actions';
 import { sqliteDeployments } from './state/sqlite/deployments';
 import { sqliteMetrics } from './telemetry/sqlite/metrics';
-import { sqliteCredentials } from './state/sqlite/credentials';
+import { sqlCredentials } from './state/sql/credentials';
 import { sqliteIdempotency } from './state/sqlite/idempotency';
 import { sqliteIssues } from './state/sqlite/issues';
 import { sqliteOccurrences } from './telemetry/sqlite/occurrences';
@@ -35,7 +35,7 @@ export function openSqliteStore(dataDir: string): Store {
   const sql = sqliteRunner(db);
   return {
     accounts: sqliteAccounts(db),
-    credentials: sqliteCredentials(db),
+    credentials: sqlCredentials(sql),
     projects: sqliteProjects(db),
     idempotency: sqliteIdempotency(db),
     ingest: sqliteTelemetry(db, attributeIndex, rollup, releaseRollup(db), volumeRollup(db)),

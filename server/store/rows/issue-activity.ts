@@ -8,6 +8,14 @@ export type ActivityInsert = {
   assigneeTeamId: string | null;
 };
 
+/** The activity entry of a severity rule set (`source` when removed) on an issue's key. */
+export const severityRuleActivity = (severity: string | null): ActivityInsert => ({
+  type: 'severity_rule',
+  value: severity ?? 'source',
+  assigneeAccountId: null,
+  assigneeTeamId: null,
+});
+
 export type ActivityDbRow = {
   id: string;
   issue_id: string;

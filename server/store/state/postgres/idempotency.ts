@@ -1,5 +1,6 @@
 import { ReplayTakenError } from '../../../core/store/state/replay-taken';
 import type { IdempotencyReceipt, IdempotencyStore } from '../../../core/store/state/idempotency';
+import { insertReceipt, selectReplay, toReplay, type ReplayDbRow } from '../../rows/idempotency';
 import type { PgDb, Sql } from '../../postgres/pg-database';
 import { sql } from '../../rows/sql';
 
@@ -10,12 +11,8 @@ import { sql } from '../../rows/sql';
  * wait for it): ReplayTakenError then rolls this create back.
  */
 export function receiptWriter(tx: Sql): (receipt: IdempotencyReceipt) => Promise<void> {
-  return async ({ scope, key, record, at }) => {
-    const n =
-      await tx.run(sql`INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
-       VALUES (${scope}, ${key}, ${record.requestHash}, ${record.status}, ${record.response},
-       ${at}) ON CONFLICT (scope, key) DO NOTHING`);
-    if (n === 0) throw new ReplayTakenError();
+  return async (receipt) => {
+    if ((await tx.run(insertReceipt(receipt))) === 0) throw new ReplayTakenError();
   };
 }
 
@@ -25,15 +22,10 @@ export function pgIdempotency(db: PgDb): IdempotencyStore {
       // Forget expired replays (they may hold secrets) before answering. Rows another
       // instance is deleting are skipped, so concurrent gets neither wait nor deadlock.
       await db.run(sql`DELETE FROM idempotency_keys WHERE (scope, key) IN (
-           SELECT scope,
-           key FROM idempotency_keys WHERE created_at < ${notBefore} FOR UPDATE SKIP LOCKED)`);
-      const r = await db.one<{
-        request_hash: string;
-        status: number;
-        response: string;
-      }>(sql`SELECT request_hash, status, response FROM idempotency_keys
-         WHERE scope = ${scope} AND key = ${key} AND created_at >= ${notBefore}`);
-      return r ? { requestHash: r.request_hash, status: r.status, response: r.response } : null;
+        SELECT scope, key FROM idempotency_keys WHERE created_at < ${notBefore}
+        FOR UPDATE SKIP LOCKED)`);
+      const r = await db.one<ReplayDbRow>(selectReplay(scope, key, notBefore));
+      return r ? toReplay(r) : null;
     },
   };
 }

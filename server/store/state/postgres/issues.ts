@@ -1,5 +1,5 @@
 import type { Severity } from '../../../domain/severity';
-import { toActivity, type ActivityDbRow } from '../../rows/issue-activity';
+import { severityRuleActivity, toActivity, type ActivityDbRow } from '../../rows/issue-activity';
 import {
   ISSUE_FROM,
   ISSUE_RECORD_SELECT,
@@ -146,12 +146,7 @@ export function pgIssues(db: PgDb): IssuesStore {
         await activityWriter(tx)(
           c.issueId,
           c.projectId,
-          {
-            type: 'severity_rule',
-            value: c.severity ?? 'source',
-            assigneeAccountId: null,
-            assigneeTeamId: null,
-          },
+          severityRuleActivity(c.severity),
           c.actorId,
           c.at,
         );

@@ -1,6 +1,7 @@
 import type { PlanTier } from '../../../domain/plans';
 import { planStatusOf } from '../../../domain/subscription';
 import type { DailyUsageRow, DroppedEventsRow, UsageStore } from '../../../core/store/state/usage';
+import { ownedOrganizationCount } from '../../rows/accounts';
 import { raw, sql, type SqlRunner } from '../../rows/sql';
 import {
   SUBSCRIPTION_COLUMNS,
@@ -60,10 +61,7 @@ export function sqlUsage(db: SqlRunner): UsageStore {
       return r ? toOrganizationPlan(r) : null;
     },
     async ownedOrganizationCount(accountId) {
-      const r = await db.one<{ n: number }>(
-        sql`SELECT COUNT(*) AS n FROM memberships WHERE account_id = ${accountId} AND role = 'owner'`,
-      );
-      return r?.n ?? 0;
+      return (await db.one<{ n: number }>(ownedOrganizationCount(accountId)))?.n ?? 0;
     },
     dailyUsage(accountId, since): Promise<DailyUsageRow[]> {
       return db.rows<DailyUsageRow>(

@@ -9,7 +9,7 @@ import {
   unreadNotificationsStatement,
 } from '../../rows/issue-reads';
 import { and, raw, sql } from '../../rows/sql';
-import { toActivity, type ActivityDbRow } from '../../rows/issue-activity';
+import { severityRuleActivity, toActivity, type ActivityDbRow } from '../../rows/issue-activity';
 import {
   ISSUE_FROM,
   ISSUE_RECORD_SELECT,
@@ -115,18 +115,7 @@ export function sqliteIssues(db: Db): IssuesStore {
     if (current === c.severity) return false;
     if (c.severity === null) s.deleteRule.run(c.projectId, fingerprint);
     else s.upsertRule.run(c.projectId, fingerprint, c.severity, c.at, c.actorId);
-    writeActivity(
-      c.issueId,
-      c.projectId,
-      {
-        type: 'severity_rule',
-        value: c.severity ?? 'source',
-        assigneeAccountId: null,
-        assigneeTeamId: null,
-      },
-      c.actorId,
-      c.at,
-    );
+    writeActivity(c.issueId, c.projectId, severityRuleActivity(c.severity), c.actorId, c.at);
     return true;
   });
 

@@ -1,19 +1,19 @@
 import { stepMasks } from '../../../domain/funnel';
-import type { LifecycleActivity } from '../../../domain/lifecycle';
-import { pathKey, unitPath, type PathStep } from '../../../domain/paths';
-import type { RetentionActivity } from '../../../domain/retention';
+import { unitPath } from '../../../domain/paths';
 import {
   BLANK,
   checkPeriods,
   exactFilters,
+  lifecycleResult,
+  pathTally,
+  propertyTally,
   reachedStepsInAnyOrder,
+  retentionResult,
   unitColumn,
+  type LifecycleDbRow,
+  type RetentionDbRow,
 } from '../../rows/action-analytics';
-import type {
-  ActionFilteredRange,
-  ActionPropertyCount,
-  ActionsStore,
-} from '../../../core/store/telemetry/actions';
+import type { ActionFilteredRange, ActionsStore } from '../../../core/store/telemetry/actions';
 import type { Sql } from '../../postgres/pg-database';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 
@@ -138,9 +138,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
       const start = matchSql(q.start);
       const ret = matchSql(q.ret);
       // Users sharing a cohort and return periods are one row: a few thousand, not one per user.
-      const rows = await db.rows<
-        RetentionActivity & { events: number; startEvents: number; returnEvents: number }
-      >(
+      const rows = await db.rows<RetentionDbRow>(
         sql`SELECT cohort, "returnMask", COUNT(*) AS units, SUM(n) AS events,
            SUM(s) AS "startEvents", SUM(r) AS "returnEvents"
          FROM (
@@ -155,16 +153,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
          ) g
          GROUP BY cohort, "returnMask"`,
       );
-      return {
-        events: rows.reduce((t, r) => t + r.events, 0),
-        startEvents: rows.reduce((t, r) => t + r.startEvents, 0),
-        returnEvents: rows.reduce((t, r) => t + r.returnEvents, 0),
-        activities: rows.map((r) => ({
-          cohort: r.cohort,
-          returnMask: r.returnMask,
-          units: r.units,
-        })),
-      };
+      return retentionResult(rows);
     },
 
     async lifecycle(q) {
@@ -172,7 +161,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
       const where = rangeWhere(q);
       const period = periodSql(q.from, q.periodMs);
       const match = matchSql(q.event);
-      const rows = await db.rows<LifecycleActivity & { events: number; matching: number }>(
+      const rows = await db.rows<LifecycleDbRow>(
         sql`SELECT "activeMask", COUNT(*) AS units, SUM(n) AS events, SUM(m) AS matching
          FROM (
            SELECT distinct_id, COUNT(*) AS n, COUNT(*) FILTER (WHERE ${match}) AS m,
@@ -184,13 +173,7 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
          ) g
          GROUP BY "activeMask"`,
       );
-      return {
-        events: rows.reduce((t, r) => t + r.events, 0),
-        matchingEvents: rows.reduce((t, r) => t + r.matching, 0),
-        activities: rows
-          .filter((r) => r.activeMask !== 0)
-          .map((r) => ({ activeMask: r.activeMask, units: r.units })),
-      };
+      return lifecycleResult(rows);
     },
 
     async paths(q) {
@@ -227,26 +210,20 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
            FROM actions WHERE ${where}
          ) t`,
       );
-      const counts = new Map<string, { steps: PathStep[]; units: number }>();
-      let units = 0;
+      const tally = pathTally();
       for (const [kinds, names, n] of row?.paths ?? []) {
         const steps = unitPath(
           kinds.map((kind, i) => ({ kind, name: names[i] ?? '' })),
           q.start,
           q.depth,
         );
-        if (steps === null) continue;
-        units += n;
-        const key = pathKey(steps);
-        const known = counts.get(key);
-        if (known) known.units += n;
-        else counts.set(key, { steps, units: n });
+        if (steps !== null) tally.add(steps, n);
       }
       return {
         events: row?.events ?? 0,
         unitIdentified: row?.unitIdentified ?? 0,
-        units,
-        paths: [...counts.values()],
+        units: tally.units,
+        paths: tally.paths(),
       };
     },
 
@@ -370,21 +347,15 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
              AS unreadable
          FROM actions WHERE ${where}`,
       );
-      const byKey = new Map<string, ActionPropertyCount>();
-      const count = (key: string, type: string, events: number) => {
-        const k = `${type}\u0000${key}`;
-        const known = byKey.get(k);
-        if (known) known.events += events;
-        else byKey.set(k, { key, type, events });
-      };
-      for (const [key, type, events] of row?.keys ?? []) count(key, type, events);
+      const tally = propertyTally();
+      for (const [key, type, events] of row?.keys ?? []) tally.count(key, type, events);
       for (const text of row?.unreadable ?? [])
         for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>))
-          count(key, sqliteJsonType(value), 1);
+          tally.count(key, sqliteJsonType(value), 1);
       return {
         events: row?.events ?? 0,
         withProperties: row?.withProperties ?? 0,
-        keys: [...byKey.values()],
+        keys: tally.keys(),
       };
     },
   };

@@ -1,18 +1,21 @@
 import { stepMasks } from '../../../domain/funnel';
-import type { LifecycleActivity } from '../../../domain/lifecycle';
-import { pathKey, unitPath, type PathStep } from '../../../domain/paths';
-import type { RetentionActivity } from '../../../domain/retention';
+import { unitPath, type PathStep } from '../../../domain/paths';
 import type { Db } from '../../sqlite/database';
 import {
   BLANK,
   checkPeriods,
   exactFilters,
+  lifecycleResult,
+  pathTally,
+  propertyTally,
   reachedStepsInAnyOrder,
+  retentionResult,
   unitColumn,
+  type LifecycleDbRow,
+  type RetentionDbRow,
 } from '../../rows/action-analytics';
 import type {
   ActionFilteredRange,
-  ActionPropertyCount,
   ActionSegmentCounts,
   ActionsStore,
   AnalysisUnitColumn,
@@ -206,10 +209,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
       const ret = matchSql(q.ret, 'ret', params);
       // Users sharing a cohort and return periods are one row: a few thousand, not one per user.
       const rows = db
-        .prepare<
-          Params,
-          RetentionActivity & { events: number; startEvents: number; returnEvents: number }
-        >(
+        .prepare<Params, RetentionDbRow>(
           `SELECT cohort, returnMask, COUNT(*) AS units, SUM(n) AS events,
              SUM(s) AS startEvents, SUM(r) AS returnEvents
            FROM (
@@ -223,16 +223,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
            GROUP BY cohort, returnMask`,
         )
         .all(params);
-      return {
-        events: rows.reduce((t, r) => t + r.events, 0),
-        startEvents: rows.reduce((t, r) => t + r.startEvents, 0),
-        returnEvents: rows.reduce((t, r) => t + r.returnEvents, 0),
-        activities: rows.map((r) => ({
-          cohort: r.cohort,
-          returnMask: r.returnMask,
-          units: r.units,
-        })),
-      };
+      return retentionResult(rows);
     },
 
     async lifecycle(q) {
@@ -241,7 +232,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
       params.periodMs = q.periodMs;
       const match = matchSql(q.event, 'event', params);
       const rows = db
-        .prepare<Params, LifecycleActivity & { events: number; matching: number }>(
+        .prepare<Params, LifecycleDbRow>(
           `SELECT activeMask, COUNT(*) AS units, SUM(n) AS events, SUM(m) AS matching
            FROM (
              SELECT distinct_id, COUNT(*) AS n, SUM(${match}) AS m,
@@ -252,20 +243,13 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
            GROUP BY activeMask`,
         )
         .all(params);
-      return {
-        events: rows.reduce((t, r) => t + r.events, 0),
-        matchingEvents: rows.reduce((t, r) => t + r.matching, 0),
-        activities: rows
-          .filter((r) => r.activeMask !== 0)
-          .map((r) => ({ activeMask: r.activeMask, units: r.units })),
-      };
+      return lifecycleResult(rows);
     },
 
     async paths(q) {
       const { where, params } = rangeWhere(q);
       const unit = unitColumn(q.unit);
-      const counts = new Map<string, { steps: PathStep[]; units: number }>();
-      let units = 0;
+      const tally = pathTally();
       // Parallel arrays, not an object per action; rows come in (time, seq) order from the
       // index, sorted here only if they ever do not.
       type Unit = {
@@ -311,12 +295,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
               q.start,
               q.depth,
             );
-            if (steps === null) return;
-            units++;
-            const key = pathKey(steps);
-            const known = counts.get(key);
-            if (known) known.units++;
-            else counts.set(key, { steps, units: 1 });
+            if (steps !== null) tally.add(steps, 1);
           },
         },
         () =>
@@ -337,8 +316,8 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
       return {
         events: row?.events ?? 0,
         unitIdentified: row?.unitIdentified ?? 0,
-        units,
-        paths: [...counts.values()],
+        units: tally.units,
+        paths: tally.paths(),
       };
     },
 
@@ -477,18 +456,14 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
             )
             .get(params),
       ) ?? { events: 0, withProperties: 0 };
-      const byKey = new Map<string, ActionPropertyCount>();
+      const tally = propertyTally();
       for (const [shape, n] of shapes)
-        for (const [key, type] of JSON.parse(shape) as [string, string][]) {
-          const k = `${type}\u0000${key}`;
-          const known = byKey.get(k);
-          if (known) known.events += n;
-          else byKey.set(k, { key, type, events: n });
-        }
+        for (const [key, type] of JSON.parse(shape) as [string, string][])
+          tally.count(key, type, n);
       return {
         events: counts.events,
         withProperties: counts.withProperties,
-        keys: [...byKey.values()],
+        keys: tally.keys(),
       };
     },
   };
