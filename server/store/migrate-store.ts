@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import type { ServiceConfig } from './core/config';
-import { databaseFile, openDatabase } from './store/sqlite/database';
-import { migratePg, openPgPool, pgDatabase } from './store/postgres/pg-database';
+import type { ServiceConfig } from '../core/config';
+import { databaseFile, openDatabase } from './sqlite/database';
+import { migratePg, openPgPool, pgDatabase } from './postgres/pg-database';
 
 /**
  * `npm run service -- migrate`: brings the configured store (PostgreSQL with DATABASE_URL,

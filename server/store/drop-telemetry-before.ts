@@ -1,6 +1,6 @@
-import type { ServiceConfig } from './core/config';
-import { openPgPool, pgDatabase } from './store/postgres/pg-database';
-import { dropPartitionsBefore } from './store/postgres/pg-partitions';
+import type { ServiceConfig } from '../core/config';
+import { openPgPool, pgDatabase } from './postgres/pg-database';
+import { dropPartitionsBefore } from './postgres/pg-partitions';
 
 /**
  * `npm run service -- drop-telemetry-before <date>`: retention on PostgreSQL. Drops every

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateStore } from './migrate-command';
-import { migrations } from './store/sqlite/migrations';
-import { pgMigrations } from './store/postgres/pg-migrations';
-import { createTestDatabase, type TestDatabase } from './test-support/test-database';
+import { migrateStore } from './migrate-store';
+import { migrations } from './sqlite/migrations';
+import { pgMigrations } from './postgres/pg-migrations';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
 describe('npm run service -- migrate', () => {

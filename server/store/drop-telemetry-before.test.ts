@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './test-support/api-client';
-import { startService, type RunningService } from './test-support/start-service';
+import { call } from '../test-support/api-client';
+import { startService, type RunningService } from '../test-support/start-service';
 import {
   NATIVE,
   body,
@@ -9,8 +9,8 @@ import {
   logItem,
   nativeBody,
   type NativeCounts,
-} from './test-support/telemetry';
-import { dropTelemetryBefore } from './retention-command';
+} from '../test-support/telemetry';
+import { dropTelemetryBefore } from './drop-telemetry-before';
 
 describe('npm run service -- drop-telemetry-before', () => {
   it('needs PostgreSQL and a calendar date', async () => {
