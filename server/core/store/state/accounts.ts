@@ -1,6 +1,7 @@
 import type { IdempotencyReceipt } from './idempotency';
 import type { OrgRole } from '../../../domain/org-role';
 
+/** Accounts, organizations, memberships and teams. Times are epoch milliseconds. */
 export interface AccountsStore {
   create(row: AccountRow): Promise<void>;
   byId(id: string): Promise<AccountRow | null>;
@@ -25,8 +26,6 @@ export interface AccountsStore {
   createTeam(row: TeamRow, memberIds: string[]): Promise<void>;
   count(): Promise<number>;
 }
-
-/** Rows the store hands to the rest of the service. Times are epoch milliseconds. */
 
 export type AccountRow = {
   id: string;

@@ -1,3 +1,4 @@
+/** Sign-in families, refresh and access tokens, browser sessions; only hashes of tokens. */
 export interface CredentialsStore {
   createFamily(row: LoginFamilyRow): Promise<void>;
   family(id: string): Promise<LoginFamilyRow | null>;

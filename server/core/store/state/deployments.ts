@@ -1,3 +1,4 @@
+/** Deployments recorded per project (spec "Deployments"). */
 export interface DeploymentsStore {
   get(projectId: string, deploymentId: string): Promise<DeploymentRecord | null>;
   /**

@@ -1,5 +1,6 @@
 import type { IdempotencyReceipt } from './idempotency';
 
+/** Support tickets as stored for the operator (no e-mail is sent anywhere). */
 export interface SupportStore {
   /** With a receipt, its Idempotency-Key replay record is written in the same transaction (also addContext). */
   createTicket(row: SupportTicketRecord, receipt?: IdempotencyReceipt | null): Promise<void>;
@@ -18,8 +19,6 @@ export interface SupportStore {
   /** Every ticket, newest first (the operator's command). */
   list(limit: number): Promise<SupportTicketListing[]>;
 }
-
-/** Support tickets as stored for the operator (no e-mail is sent anywhere). */
 
 export const SUPPORT_SEVERITIES = ['low', 'normal', 'high', 'urgent'] as const;
 

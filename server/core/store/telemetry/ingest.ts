@@ -1,6 +1,12 @@
 import type { Batch } from '../../batch';
 import type { LimitName } from '../../../domain/usage';
 
+/**
+ * Ingest writes. One batch is one transaction on today's engines, and it also writes what the
+ * state tier reads: the issue groups of new occurrences (with their activity on a regression)
+ * and the usage counters the quota is checked against. An engine of its own for telemetry
+ * has to take those writes apart from the telemetry it stores.
+ */
 export interface IngestStore {
   /**
    * Stores the new items of a batch in one transaction. Ids already accepted for the

@@ -3,6 +3,10 @@ import type { OccurrenceRecord } from './occurrences';
 import type { ReleaseRow } from './releases';
 import type { SpanRecord, TraceScope } from './traces';
 
+/**
+ * The reads only investigation bundles and correction verification need. Each answers a
+ * bounded amount (a `limit`, or a count), so a bundle never reads a whole table into memory.
+ */
 export interface InvestigationsStore {
   /** The occurrence of the issue with this id, or null. */
   occurrence(issueId: string, occurrenceId: string): Promise<OccurrenceRecord | null>;
@@ -45,11 +49,6 @@ export interface InvestigationsStore {
     limit: number;
   }): Promise<{ rows: ReleaseRow[]; total: number }>;
 }
-
-/**
- * The reads only investigation bundles and correction verification need. Each answers a
- * bounded amount (a `limit`, or a count), so a bundle never reads a whole table into memory.
- */
 
 /** Which stored occurrence an issue investigation picks (see `pickOccurrence`). */
 export type OccurrencePick =
