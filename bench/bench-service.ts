@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testConfig } from '../server/config';
+import { testConfig } from '../server/core/config';
 import { listen } from '../server/listen';
 import { createService } from '../server/service';
 

@@ -9,7 +9,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { Generator, getConfig } from '@tanstack/router-generator';
 import { format } from 'prettier';
 import { openApiDocument } from '../server/app';
-import { testConfig } from '../server/config';
+import { testConfig } from '../server/core/config';
 import { createService } from '../server/service';
 
 const root = path.resolve(import.meta.dirname, '..');

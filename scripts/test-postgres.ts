@@ -13,6 +13,8 @@ const CONTRACT_SUITE = [
   'server/feed',
   'server/demo',
   'server/store/postgres',
+  'server/store/state/postgres',
+  'server/store/telemetry/postgres',
   'server/app.test.ts',
 ];
 

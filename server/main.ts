@@ -1,7 +1,7 @@
-import { ConfigError, readConfig, type ServiceConfig } from './config';
+import { ConfigError, readConfig, type ServiceConfig } from './core/config';
 import { listen } from './listen';
-import { migrateStore } from './migrate-command';
-import { dropTelemetryBefore } from './retention-command';
+import { migrateStore } from './store/migrate-store';
+import { dropTelemetryBefore } from './store/drop-telemetry-before';
 import { createService } from './service';
 import { SHUTDOWN_GRACE_MS, shutdownService } from './shutdown';
 

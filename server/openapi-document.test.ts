@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from './app';
-import { testConfig } from './config';
+import { testConfig } from './core/config';
 import { createService } from './service';
 
 type Json = unknown;

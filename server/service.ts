@@ -1,8 +1,8 @@
-import type { ServiceConfig } from './config';
+import type { ServiceConfig } from './core/config';
 import { createApp } from './app';
-import type { Deps } from './http/app-env';
+import type { Deps } from './core/deps';
 import { createFeedHub } from './feed/feed-hub';
-import { createLogger } from './http/logger';
+import { createLogger } from './core/logger';
 import { openStore } from './store/open-store';
 import { openSharedState } from './shared-state';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';

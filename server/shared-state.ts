@@ -1,11 +1,14 @@
-import type { ServiceConfig } from './config';
-import { inProcessFeedBus, type FeedBus } from './feed/feed-bus';
-import { memoryFeedTickets, type FeedTickets } from './feed/feed-tickets';
-import type { Logger } from './http/logger';
-import { createRateLimiter, type RateLimiter } from './http/rate-limit';
+import type { ServiceConfig } from './core/config';
+import { inProcessFeedBus } from './feed/in-process-feed-bus';
+import type { FeedBus } from './core/feed-bus';
+import { memoryFeedTickets } from './feed/memory-feed-tickets';
+import type { FeedTickets } from './core/feed-tickets';
+import type { Logger } from './core/logger';
+import { createRateLimiter } from './http/rate-limit';
+import type { RateLimiter } from './core/rate-limiter';
 import { pgFeedBus } from './store/postgres/pg-feed-bus';
 import { pgContextOf, pgFeedTickets, pgRateLimiter } from './store/postgres/pg-shared-state';
-import type { Store } from './store/store';
+import type { Store } from './core/store/store';
 
 /** What service instances share: live-feed tickets and events, and the ingest rate limits. */
 export type SharedState = {

@@ -1,4 +1,5 @@
-import { CLOSE_GOING_AWAY, type FeedHub } from './feed/feed-hub';
+import { CLOSE_GOING_AWAY } from './feed/feed-hub';
+import type { FeedHub } from './core/feed-hub';
 import type { Listening } from './listen';
 
 /** How long requests under way may take to finish once the service is told to stop. */

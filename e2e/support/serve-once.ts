@@ -3,7 +3,7 @@
  * start again): `PORT` and `LOOKOUT_DATA_DIR` from the environment, demo seed on an empty
  * data directory (or `DATABASE_URL`), the built console from `dist/`; `LOOKOUT_PLAN_QUOTAS` passes through.
  */
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/core/config';
 import { listen } from '../../server/listen';
 import { createService } from '../../server/service';
 

@@ -1,6 +1,6 @@
 /** Starts the real service for the e2e run: clean data directory, demo seed, built console. */
 import fs from 'node:fs';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/core/config';
 import { listen } from '../../server/listen';
 import { createService } from '../../server/service';
 import { E2E_DATA_DIR, E2E_PORT } from './e2e-env';

@@ -5,7 +5,7 @@
  * `npm run account -- tickets` prints the stored support tickets for the operator.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, readConfig, type ServiceConfig } from '../config';
+import { ConfigError, readConfig, type ServiceConfig } from '../core/config';
 import { openStore } from '../store/open-store';
 import { changePlan } from './change-plan';
 import { listTickets } from './list-tickets';

@@ -7,7 +7,7 @@ import {
   type Subscription,
   type SubscriptionState,
 } from '../domain/subscription';
-import type { Store } from '../store/store';
+import type { Store } from '../core/store/store';
 
 const oneOf = <T extends string>(values: readonly T[], v: string): v is T =>
   (values as readonly string[]).includes(v);

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../core/store/store';
 
 /** Tickets listed at most, newest first. */
 export const TICKET_LIST_LIMIT = 100;

@@ -1,6 +1,7 @@
-import type { Deps, Principal } from '../http/app-env';
+import type { Deps } from '../core/deps';
+import type { Principal } from './principal';
 import { hashToken, newId, newToken } from '../domain/secrets';
-import type { AccountRow } from '../store/records';
+import type { AccountRow } from '../core/store/state/accounts';
 
 /** A sign-in's tokens as the login and refresh routes return them. */
 export type IssuedTokens = {

@@ -4,7 +4,7 @@ import { issuePersonalToken } from '../auth/credentials';
 import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
 import { slugify } from '../domain/slug';
 import { subscriptionFor } from '../domain/subscription';
-import type { Deps } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import { PROJECT_KEYS, PROJECT_NAMES } from './world-model';
 
 /** The shape tests and tools read from `<data dir>/demo-credentials.json`. Keep it. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, readConfig } from '../config';
+import { ConfigError, readConfig } from '../core/config';
 import type { DemoCredentials } from './demo-accounts';
 import { runLiveTrickle } from './live-trickle';
 import { DemoIngestError } from './send-batches';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config';
+import { testConfig } from '../core/config';
 import { createService } from '../service';
 
 /** The whole path: demo accounts, then the world through the real ingest routes into SQLite. */

@@ -1,6 +1,6 @@
 import { createApp } from '../app';
 import { createRateLimiter } from '../http/rate-limit';
-import type { Deps } from '../http/app-env';
+import type { Deps } from '../core/deps';
 import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
 import { generateDemoWorld } from './generate-world';

@@ -1,5 +1,5 @@
 import type { DeploymentTimeline } from './deployment-timeline';
-import type { TraceFactory } from './generate-traces';
+import type { TraceFactory } from './trace-factory';
 import type { Rng } from './random';
 import type { Collector } from './telemetry-collector';
 import type { Window } from './world-model';

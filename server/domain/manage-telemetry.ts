@@ -1,4 +1,4 @@
-import type { OrgRole } from '../store/records';
+import type { OrgRole } from './org-role';
 
 /**
  * Who may manage issues in a project: change status, priority and assignee, and set issue

@@ -1,4 +1,4 @@
-import type { SpanKind } from '../ingest/normalized';
+import type { SpanKind } from './span-kind';
 
 /**
  * The trace summary (spec "Trace spans and summary"): root span, error spans, services,

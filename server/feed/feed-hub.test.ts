@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountRow, ReadableProject } from '../store/records';
-import type { Store } from '../store/store';
-import type { FeedBus, FeedBusHandlers } from './feed-bus';
-import { CLOSE_SIGNED_OUT, CLOSE_TOO_SLOW, createFeedHub, type FeedMessage } from './feed-hub';
+import type { AccountRow } from '../core/store/state/accounts';
+import type { ReadableProject } from '../core/store/state/projects';
+import type { Store } from '../core/store/store';
+import type { FeedBus, FeedBusHandlers } from '../core/feed-bus';
+import { CLOSE_SIGNED_OUT, CLOSE_TOO_SLOW, createFeedHub } from './feed-hub';
+import type { FeedMessage } from '../core/feed-hub';
 
 const T0 = Date.parse('2025-03-03T09:00:00.000Z');
 

@@ -1,28 +1,15 @@
 import { hashToken, newToken } from '../domain/secrets';
-import type { Store } from '../store/store';
-import { inProcessFeedBus, type FeedBus } from './feed-bus';
-import { memoryFeedTickets, type FeedTickets } from './feed-tickets';
+import type { FeedGrant, FeedHub, FeedMessage, FeedReach, FeedSocket } from '../core/feed-hub';
+import type { Store } from '../core/store/store';
+import { inProcessFeedBus } from './in-process-feed-bus';
+import type { FeedBus } from '../core/feed-bus';
+import { memoryFeedTickets } from './memory-feed-tickets';
+import type { FeedTickets } from '../core/feed-tickets';
 
-/** One message of the live feed (spec: Events): read `type` before `data`. */
-export type FeedMessage = {
-  type: 'native_log' | 'native_issue' | 'native_trace_span' | 'native_action';
-  data: unknown;
-};
-
-type Connection = {
+type Connection = FeedSocket & {
   accountId: string;
-  send: (text: string) => void;
-  close: (code: number, reason: string) => void;
-  /** Bytes handed to `send` that the network has not taken yet. */
-  backlog: () => number;
   readable: { projectIds: Set<string>; at: number } | null;
 };
-
-/** Where a publish would be heard: connections of this instance, or another instance's. */
-export type FeedReach = { here: boolean; elsewhere: boolean };
-
-/** A redeemed ticket: whose connection it opens, and when the ticket was issued. */
-export type FeedGrant = { accountId: string; issuedAt: number };
 
 /** Close code when logout-all ends a connection: the client must sign in again, not just reconnect. */
 export const CLOSE_SIGNED_OUT = 4001;
@@ -66,7 +53,7 @@ export function createFeedHub(deps: {
   maxBacklogBytes?: number;
   tickets?: FeedTickets;
   bus?: FeedBus;
-}) {
+}): FeedHub {
   const maxBacklog = deps.maxBacklogBytes ?? MAX_BACKLOG_BYTES;
   const tickets = deps.tickets ?? memoryFeedTickets();
   const bus = deps.bus ?? inProcessFeedBus();
@@ -187,7 +174,7 @@ export function createFeedHub(deps: {
      * the end of the WebSocket handshake; such a connection is closed at once, as logout-all
      * would have closed it.
      */
-    attach(grant: FeedGrant, socket: Pick<Connection, 'send' | 'close' | 'backlog'>): () => void {
+    attach(grant: FeedGrant, socket: FeedSocket): () => void {
       clearTimeout(handshakes.get(grant));
       handshakes.delete(grant);
       const signedOut = signedOutAt.get(grant.accountId);
@@ -241,5 +228,3 @@ export function createFeedHub(deps: {
     },
   };
 }
-
-export type FeedHub = ReturnType<typeof createFeedHub>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
-import type { Logger } from './logger';
+import type { Logger } from '../core/logger';
 
 type Line = { level: 'info' | 'error'; message: string; fields: Record<string, string | number> };
 

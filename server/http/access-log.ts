@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from './app-env';
-import type { Logger } from './logger';
+import type { Logger } from '../core/logger';
 
 /**
  * Records method, path template, status and error code only. The template (not the URL)

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { checkAccountBearer, checkBrowserSession } from '../auth/credentials';
 import { readSessionCookie } from '../auth/session-cookie';
-import { fail } from './api-error';
-import type { AppEnv, Deps } from './app-env';
+import { fail } from '../core/api-error';
+import type { AppEnv } from './app-env';
+import type { Deps } from '../core/deps';
 
 export function bearerOf(header: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { fail } from './api-error';
+import { fail } from '../core/api-error';
 
 /**
  * Node refuses a request whose head (request line, URL and headers) passes 16 KiB before the

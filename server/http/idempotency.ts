@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { isValidIdempotencyKey } from '../domain/idempotency-key';
-import { fail } from './api-error';
-import { ReplayTakenError } from '../store/replay-taken';
-import type { IdempotencyReceipt } from '../store/store';
-import type { AppEnv, Deps } from './app-env';
+import { fail } from '../core/api-error';
+import { ReplayTakenError } from '../core/store/state/replay-taken';
+import type { IdempotencyReceipt } from '../core/store/state/idempotency';
+import type { AppEnv } from './app-env';
+import type { Deps } from '../core/deps';
 
 const inFlight = new Map<string, Promise<unknown>>();
 

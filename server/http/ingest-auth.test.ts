@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newId, newToken } from '../domain/secrets';
 import { signIn } from '../test-support/api-client';
 import { startService, type RunningService } from '../test-support/start-service';
-import { ApiError } from './api-error';
+import { ApiError } from '../core/api-error';
 import type { AppEnv } from './app-env';
 import { requireIngestKey, requireIngestProject } from './ingest-auth';
 

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { hashToken, tokenPrefix } from '../domain/secrets';
 import { bearerOf } from './account-auth';
-import { fail, type ApiError } from './api-error';
-import type { AppEnv, Deps } from './app-env';
+import { fail, type ApiError } from '../core/api-error';
+import type { AppEnv } from './app-env';
+import type { Deps } from '../core/deps';
 
 export type IngestRoute = 'sdk' | 'native';
 

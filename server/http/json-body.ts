@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { fail } from './api-error';
+import { fail } from '../core/api-error';
 import type { AppEnv } from './app-env';
 import { reservedKeyPath } from './reserved-json-key';
 

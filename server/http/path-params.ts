@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError } from '../core/api-error';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

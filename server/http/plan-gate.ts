@@ -4,8 +4,8 @@ import {
   type GateCode,
   type OrganizationPlan,
 } from '../domain/plan-gates';
-import { ApiError } from './api-error';
-import type { Deps } from './app-env';
+import { ApiError } from '../core/api-error';
+import type { Deps } from '../core/deps';
 
 const ERROR_TEXT: Record<GateCode, string> = {
   subscription_required: 'this action needs a paid plan in force',

@@ -1,5 +1,5 @@
 import { resolveProjectScope, type ProjectScope } from '../domain/read-rules/project-scope';
-import type { Deps } from './app-env';
+import type { Deps } from '../core/deps';
 
 /** Ids of every project the account can read (membership of the project's organization). */
 export async function readableProjectIds(deps: Deps, accountId: string): Promise<Set<string>> {

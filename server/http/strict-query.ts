@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ReadRuleError } from '../domain/read-rules/read-rule-error';
 import { parseStrictQuery } from '../domain/read-rules/strict-query';
-import { fail, type ApiError } from './api-error';
+import { fail, type ApiError } from '../core/api-error';
 import type { AppEnv } from './app-env';
 
 /** A broken read rule as the spec's envelope: 422 `validation_failed` or 404 `not_found`. */

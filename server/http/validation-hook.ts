@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { fail } from './api-error';
+import { fail } from '../core/api-error';
 
 type HookResult = { success: true } | { success: false; error: z.ZodError; target: string };
 

@@ -1,11 +1,11 @@
-import type { Deps } from '../http/app-env';
-import { ApiError } from '../http/api-error';
-import type { FeedMessage } from '../feed/feed-hub';
-import { QuotaExceededError, type AcceptResult } from '../store/store';
+import type { Deps } from '../core/deps';
+import { ApiError } from '../core/api-error';
+import type { FeedMessage } from '../core/feed-hub';
+import { QuotaExceededError, type AcceptResult } from '../core/store/telemetry/ingest';
 import { usagePeriod } from '../domain/usage';
 import { issueViewV1 } from '../views/issue-views';
 import { actionView, logView, spanView } from '../views/telemetry-views';
-import type { Batch } from './normalized';
+import type { Batch } from '../core/batch';
 
 /**
  * Stores a validated batch against its account's quota, then publishes what was stored to
@@ -19,7 +19,7 @@ export async function acceptBatch(deps: Deps, batch: Batch): Promise<AcceptResul
   const period = usagePeriod(now);
   let result: AcceptResult;
   try {
-    result = await deps.store.telemetry.accept(batch, now, {
+    result = await deps.store.ingest.accept(batch, now, {
       accountId: billing.accountId,
       periodStart: period.start,
       quotas: deps.config.planQuotas[billing.tier],
@@ -51,7 +51,7 @@ async function publish(deps: Deps, result: AcceptResult): Promise<void> {
   const { stored } = result;
   const projectId = stored.projectId;
   const messages: FeedMessage[] = [];
-  const issues = await deps.store.telemetry.issueRows(result.issueIds);
+  const issues = await deps.store.issues.records(result.issueIds);
   for (const i of issues) messages.push({ type: 'native_issue', data: issueViewV1(i) });
   // Live logs show the same triage as reads, so an ignored kind is marked ignored here too.
   const rules = await deps.store.logs.rulesFor(

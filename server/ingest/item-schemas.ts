@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { SEVERITY_INPUTS } from '../domain/severity';
-import { SPAN_KINDS } from './normalized';
+import { SPAN_KINDS } from '../domain/span-kind';
 
 /**
  * The telemetry items both ingest routes accept. Each item carries its own id (a UUID the

@@ -1,6 +1,6 @@
 import { deriveFingerprint } from '../domain/fingerprint';
 import { normalizeSeverity, type Severity } from '../domain/severity';
-import { fail } from '../http/api-error';
+import { fail } from '../core/api-error';
 import type {
   ActionItemInput,
   IssueItemInput,
@@ -16,7 +16,7 @@ import type {
   MetricEvent,
   Sdk,
   SpanEvent,
-} from './normalized';
+} from '../core/batch';
 
 type Defaults = {
   release?: string | undefined;

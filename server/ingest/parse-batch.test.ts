@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../core/api-error';
 import { MAX_ITEMS } from './batch-schemas';
 import { parseNativeEnvelope, parseSdkBatch, SDK_ERRORS } from './parse-batch';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fail } from '../http/api-error';
+import { fail } from '../core/api-error';
 import {
   MAX_ITEMS,
   NativeEnvelope,
@@ -22,7 +22,7 @@ import {
   normalizeMetric,
   normalizeSpan,
 } from './normalize';
-import { emptyBatch, type Batch } from './normalized';
+import { emptyBatch, type Batch } from '../core/batch';
 
 /** Spec texts of a rejected SDK batch (`422 validation_failed`), exactly. */
 export const SDK_ERRORS = {

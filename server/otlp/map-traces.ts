@@ -1,4 +1,4 @@
-import type { SpanKind } from '../ingest/normalized';
+import type { SpanKind } from '../domain/span-kind';
 import type { OtlpAdmission } from './otlp-admission';
 import type { OtlpKeyValue, OtlpSpan, OtlpTracesRequest } from './otlp-messages';
 import { resourceContext, type ResourceContext } from './otlp-resource';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../core/api-error';
 import {
   IssueItem,
   LogItem,
@@ -11,7 +11,7 @@ import {
   type SpanItemInput,
 } from '../ingest/item-schemas';
 import { normalizeIssue, normalizeLog, normalizeMetric, normalizeSpan } from '../ingest/normalize';
-import { emptyBatch, type Batch } from '../ingest/normalized';
+import { emptyBatch, type Batch } from '../core/batch';
 import type { PartialSuccess } from './otlp-codec';
 import type { ResourceContext } from './otlp-resource';
 import { RecordRejection } from './otlp-values';

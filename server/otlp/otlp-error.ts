@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../core/api-error';
 import type { OtlpStatus } from './otlp-codec';
 
 /** google.rpc.Code by HTTP status, as OTLP/HTTP pairs them. */

@@ -1,4 +1,4 @@
-import type { Sdk } from '../ingest/normalized';
+import type { Sdk } from '../core/batch';
 import type { OtlpResource } from './otlp-messages';
 import { RecordRejection, stringAttribute } from './otlp-values';
 

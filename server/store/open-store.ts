@@ -1,7 +1,7 @@
-import type { ServiceConfig } from '../config';
-import type { Store } from './store';
-import { openPostgresStore } from './postgres/postgres-store';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import type { ServiceConfig } from '../core/config';
+import type { Store } from '../core/store/store';
+import { openPostgresStore } from './postgres-store';
+import { openSqliteStore } from './sqlite-store';
 
 /** PostgreSQL when `DATABASE_URL` is set, else the SQLite file in the data directory. */
 export async function openStore(

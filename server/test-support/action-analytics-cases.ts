@@ -4,8 +4,12 @@ import { computeLifecycle, lifecycleFromActivity } from '../domain/lifecycle';
 import { computePaths, rankPaths } from '../domain/paths';
 import { computeRetention, periodCount, retentionCohorts } from '../domain/retention';
 import type { EventMatcher } from '../domain/retention';
-import { openDatabase, type Db } from '../store/database';
-import type { ActionFilteredRange, ActionsStore, AnalysisUnitColumn } from '../store/store';
+import { openDatabase, type Db } from '../store/sqlite/database';
+import type {
+  ActionFilteredRange,
+  ActionsStore,
+  AnalysisUnitColumn,
+} from '../core/store/telemetry/actions';
 
 /**
  * Random actions for checking a store's analytics reads, and the checks against the domain

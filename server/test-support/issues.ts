@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { hashPassword, newId } from '../domain/secrets';
-import type { OrgRole } from '../store/records';
+import type { OrgRole } from '../domain/org-role';
 import { call, signIn, type ApiResponse } from './api-client';
 import type { RunningService } from './start-service';
 import { storeSql } from './store-sql';

@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { migratePg, openPgPool, pgDatabase, type PgDb } from '../store/postgres/pg-database';
+import { sql } from '../store/rows/sql';
 
 /**
  * A fresh migrated schema on LOOKOUT_TEST_DATABASE_URL, and pools on it as separate service
@@ -23,7 +24,7 @@ export async function openTestSchema(): Promise<{
   };
   const first = instance();
   await migratePg(first);
-  const schema = (await first.one<{ s: string }>('SELECT current_schema() AS s'))?.s ?? '';
+  const schema = (await first.one<{ s: string }>(sql`SELECT current_schema() AS s`))?.s ?? '';
   return {
     url,
     schema,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { PgContext } from '../store/postgres/postgres-store';
-import type { Store } from '../store/store';
+import type { PgContext } from '../store/postgres/pg-context';
+import type { Store } from '../core/store/store';
+import { SqlFragment, raw } from '../store/rows/sql';
 
 /**
  * Raw SQL on a test service's own store, SQLite file or PostgreSQL schema alike, for tests
@@ -19,19 +20,18 @@ export type StoreSql = {
 const pgContextOf = (store: Store): PgContext | null =>
   'pg' in store ? (store as Store & { pg: PgContext }).pg : null;
 
-const numbered = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
+/** A `?` statement as a fragment: the text around each `?`, and the values in order. */
+export const questionMarks = (text: string, params: readonly unknown[] = []): SqlFragment =>
+  new SqlFragment(text.split('?'), params);
 
 export function storeSql(svc: { dir: string; deps: { store: Store } }): StoreSql {
   const pg = pgContextOf(svc.deps.store);
   if (pg) {
     return {
       dialect: 'postgres',
-      rows: (sql, params = []) => pg.db.rows(numbered(sql), params),
-      exec: async (sql) => {
-        await pg.db.run(sql);
+      rows: (text, params = []) => pg.db.rows(questionMarks(text, params)),
+      exec: async (text) => {
+        await pg.db.run(raw(text));
       },
       close: async () => undefined,
     };

@@ -6,9 +6,10 @@ import { subscriptionFor } from '../domain/subscription';
 import { hashPassword, hashToken, newId, newToken } from '../domain/secrets';
 import { call, type ApiResponse } from './api-client';
 import { openPgPool, pgDatabase } from '../store/postgres/pg-database';
-import type { Store } from '../store/store';
+import type { Store } from '../core/store/store';
 import type { RunningService } from './start-service';
-import { storeSql, type StoreSql } from './store-sql';
+import { questionMarks, storeSql, type StoreSql } from './store-sql';
+import { raw } from '../store/rows/sql';
 
 /**
  * Helpers for the ingestion and live-feed contract tests: item builders, the two ingest
@@ -153,9 +154,9 @@ async function withStoreSql<T>(src: StoredData, read: (sql: StoreSql) => Promise
     const db = pgDatabase(openPgPool(src.databaseUrl, 1));
     sql = {
       dialect: 'postgres',
-      rows: (text, params = []) => db.rows(numbered(text), params),
+      rows: (text, params = []) => db.rows(questionMarks(text, params)),
       exec: async (text) => {
-        await db.run(text);
+        await db.run(raw(text));
       },
       close: () => db.close(),
     };
@@ -182,11 +183,6 @@ async function withStoreSql<T>(src: StoredData, read: (sql: StoreSql) => Promise
     await sql.close();
   }
 }
-
-const numbered = (text: string) => {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${String(++n)}`);
-};
 
 /** Rows of a query (`?` placeholders) on the service's store. */
 export const storedRows = <R = Record<string, unknown>>(

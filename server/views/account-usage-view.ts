@@ -2,7 +2,7 @@ import type { PlanQuota } from '../domain/plans';
 import { readQuota, WARNING_THRESHOLD, type QuotaReading } from '../domain/quota-state';
 import { accessStateOf, planStatusOf, type Subscription } from '../domain/subscription';
 import { STREAMS, type UsageByStream } from '../domain/usage';
-import type { DailyUsageRow, DroppedEventsRow } from '../store/store';
+import type { DailyUsageRow, DroppedEventsRow } from '../core/store/state/usage';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

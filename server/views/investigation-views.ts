@@ -7,7 +7,10 @@ import {
   type CutCounter,
 } from '../domain/investigation-bounds';
 import type { SummarySpan, TraceSummaryBody } from '../domain/trace-summary';
-import type { ActionRecord, LogRecord, OccurrenceRecord, SpanRecord } from '../store/store';
+import type { ActionRecord } from '../core/store/telemetry/actions';
+import type { LogRecord } from '../core/store/telemetry/logs';
+import type { OccurrenceRecord } from '../core/store/telemetry/occurrences';
+import type { SpanRecord } from '../core/store/telemetry/traces';
 import { iso } from './telemetry-views';
 
 /**

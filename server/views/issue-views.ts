@@ -6,9 +6,9 @@ import type {
   IssueRecord,
   IssueRow,
   NotificationRecord,
-  OccurrenceRecord,
   TeamRef,
-} from '../store/store';
+} from '../core/store/state/issues';
+import type { OccurrenceRecord } from '../core/store/telemetry/occurrences';
 import { iso, traceAction } from './telemetry-views';
 
 /**

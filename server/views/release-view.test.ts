@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReleaseRow } from '../store/store';
+import type { ReleaseRow } from '../core/store/telemetry/releases';
 import { errorBasisPoints, releaseNextAction } from './release-view';
 
 const row = (counts: Partial<ReleaseRow>): ReleaseRow => ({

@@ -1,4 +1,4 @@
-import type { ReleaseRow } from '../store/store';
+import type { ReleaseRow } from '../core/store/telemetry/releases';
 import { iso } from './telemetry-views';
 
 /**

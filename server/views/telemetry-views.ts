@@ -1,5 +1,6 @@
-import type { ActionEvent, SpanEvent } from '../ingest/normalized';
-import type { LogRecord, LogRule, MetricRecord } from '../store/store';
+import type { ActionEvent, SpanEvent } from '../core/batch';
+import type { LogRecord, LogRule } from '../core/store/telemetry/logs';
+import type { MetricRecord } from '../core/store/telemetry/metrics';
 
 /**
  * The canonical records the service returns, shared by the read routes and the live feed

@@ -1,5 +1,5 @@
 import { bucketIndexOf, type HistoryBucket } from '../domain/usage-history';
-import type { DailyUsageRow } from '../store/store';
+import type { DailyUsageRow } from '../core/store/state/usage';
 import { usageRows } from './account-usage-view';
 
 const iso = (ms: number) => new Date(ms).toISOString();

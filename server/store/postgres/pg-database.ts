@@ -1,16 +1,10 @@
 import pg from 'pg';
+import { pgStatement, sql, type SqlFragment, type SqlRunner } from '../rows/sql';
 import { pgMigrations } from './pg-migrations';
 import { fromPgRows, toPgParams } from './pg-text';
 
 /** One way to run SQL: the pool, or the client of an open transaction. */
-export type Sql = {
-  /** Rows of a statement with `$1…` parameters. */
-  rows<R>(text: string, params?: readonly unknown[]): Promise<R[]>;
-  /** The first row, or null. */
-  one<R>(text: string, params?: readonly unknown[]): Promise<R | null>;
-  /** Runs a statement; how many rows it touched. */
-  run(text: string, params?: readonly unknown[]): Promise<number>;
-};
+export type Sql = SqlRunner;
 
 export type PgDb = Sql & {
   pool: pg.Pool;
@@ -36,15 +30,16 @@ const types = {
 const RETRYABLE = new Set(['40P01', '40001']);
 
 // Strings cross in escaped form: text cannot hold U+0000 (pg-text.ts).
-function sqlOf(q: { query: pg.Pool['query'] }): Sql {
+function sqlOf(client: { query: pg.Pool['query'] }): Sql {
+  const query = (q: SqlFragment) => {
+    const { text, values } = pgStatement(q);
+    return client.query(text, toPgParams(values));
+  };
   return {
-    rows: async <R>(text: string, params?: readonly unknown[]) =>
-      fromPgRows((await q.query(text, toPgParams(params))).rows as R[]),
-    one: async <R>(text: string, params?: readonly unknown[]) =>
-      (fromPgRows((await q.query(text, toPgParams(params))).rows as R[])[0] as R | undefined) ??
-      null,
-    run: async (text: string, params?: readonly unknown[]) =>
-      (await q.query(text, toPgParams(params))).rowCount ?? 0,
+    rows: async <R>(q: SqlFragment) => fromPgRows((await query(q)).rows as R[]),
+    one: async <R>(q: SqlFragment) =>
+      (fromPgRows((await query(q)).rows as R[])[0] as R | undefined) ?? null,
+    run: async (q: SqlFragment) => (await query(q)).rowCount ?? 0,
   };
 }
 
@@ -90,21 +85,23 @@ const MIGRATION_LOCK = 7_301_942; // any constant shared by every instance
  */
 export async function migratePg(db: PgDb): Promise<{ from: number; to: number }> {
   const client = await db.pool.connect();
+  const session = sqlOf(client);
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS lookout_schema_version (version INTEGER NOT NULL)',
+    await session.run(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    await session.run(
+      sql`CREATE TABLE IF NOT EXISTS lookout_schema_version (version INTEGER NOT NULL)`,
     );
-    const row = (
-      await client.query<{ version: number }>('SELECT version FROM lookout_schema_version')
-    ).rows[0];
+    const row = await session.one<{ version: number }>(
+      sql`SELECT version FROM lookout_schema_version`,
+    );
     const from = row?.version ?? 0;
-    if (!row) await client.query('INSERT INTO lookout_schema_version (version) VALUES (0)');
+    if (!row) await session.run(sql`INSERT INTO lookout_schema_version (version) VALUES (0)`);
     for (let v = from; v < pgMigrations.length; v++) {
       await client.query('BEGIN');
       try {
+        // A migration is several statements: sent as one text, without parameters.
         await client.query(pgMigrations[v] ?? '');
-        await client.query('UPDATE lookout_schema_version SET version = $1', [v + 1]);
+        await session.run(sql`UPDATE lookout_schema_version SET version = ${v + 1}`);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');
@@ -113,7 +110,7 @@ export async function migratePg(db: PgDb): Promise<{ from: number; to: number }>
     }
     return { from, to: Math.max(from, pgMigrations.length) };
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await session.run(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
     client.release();
   }
 }

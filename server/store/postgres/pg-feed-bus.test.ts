@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeedBusHandlers } from '../../feed/feed-bus';
+import type { FeedBusHandlers } from '../../core/feed-bus';
 import { openTestSchema } from '../../test-support/pg-test-schema';
 import { pgFeedBus, type PgFeedBus } from './pg-feed-bus';
+import { sql } from '../rows/sql';
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -101,8 +102,7 @@ describe.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)('PostgreSQL feed bus', (
     b.receive(atB.handlers);
     const admin = schema.instance();
     const ended = await admin.rows(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
-      [`lookout-feed-${b.instanceId}`],
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${`lookout-feed-${b.instanceId}`}`,
     );
     expect(ended).toHaveLength(1);
     await a.publish('p1', ['{"n":1}']);

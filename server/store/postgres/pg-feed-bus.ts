@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FeedBus, FeedBusHandlers } from '../../feed/feed-bus';
-import type { Logger } from '../../http/logger';
+import type { FeedBus, FeedBusHandlers } from '../../core/feed-bus';
+import type { Logger } from '../../core/logger';
 import type { PgDb } from './pg-database';
+import { sql, raw } from '../rows/sql';
 
 /** Database time in epoch milliseconds: instances (and test clocks) may disagree. */
 const DB_NOW_MS = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
@@ -91,8 +92,7 @@ export async function pgFeedBus(opts: {
       row.body !== undefined
         ? (row as EventRow)
         : await db.one<EventRow>(
-            'SELECT id, origin, kind, subject, at, body FROM feed_events WHERE id = $1',
-            [row.id],
+            sql`SELECT id, origin, kind, subject, at, body FROM feed_events WHERE id = ${row.id}`,
           );
     if (!full) return;
     if (full.kind === 'signout') handlers.signedOut(full.subject, full.at ?? 0);
@@ -144,16 +144,14 @@ export async function pgFeedBus(opts: {
       // Rows announced while nobody listened here; NOTIFY does not queue for a lost session.
       const since = lastId;
       enqueue(async () => {
-        const rows = await db.rows<EventRow>(
-          `SELECT id, origin, kind, subject, at, body FROM feed_events
-           WHERE id > $1 AND origin <> $2 ORDER BY id`,
-          [since, instanceId],
-        );
+        const rows =
+          await db.rows<EventRow>(sql`SELECT id, origin, kind, subject, at, body FROM feed_events
+           WHERE id > ${since} AND origin <> ${instanceId} ORDER BY id`);
         for (const row of rows) await handle(row);
       });
     } else {
       const row = await db.one<{ id: number }>(
-        'SELECT COALESCE(max(id), 0) AS id FROM feed_events',
+        sql`SELECT COALESCE(max(id), 0) AS id FROM feed_events`,
       );
       lastId = Math.max(lastId, row?.id ?? 0);
     }
@@ -179,11 +177,9 @@ export async function pgFeedBus(opts: {
     presence = presence
       .catch(() => undefined)
       .then(async () => {
-        await db.run(
-          `INSERT INTO feed_instances (instance_id, listening, seen_at) VALUES ($1, $2, ${DB_NOW_MS})
-           ON CONFLICT (instance_id) DO UPDATE SET listening = $2, seen_at = ${DB_NOW_MS}`,
-          [instanceId, value],
-        );
+        await db.run(sql`INSERT INTO feed_instances (instance_id, listening,
+        seen_at) VALUES (${instanceId}, ${value}, ${raw(DB_NOW_MS)})
+           ON CONFLICT (instance_id) DO UPDATE SET listening = ${value}, seen_at = ${raw(DB_NOW_MS)}`);
       });
     return presence;
   }
@@ -191,14 +187,13 @@ export async function pgFeedBus(opts: {
   const heartbeat = setInterval(() => {
     if (listening) void writePresence().catch(() => undefined);
     void db
-      .run(`DELETE FROM feed_events WHERE created_at < ${DB_NOW_MS} - $1`, [KEEP_EVENTS_MS])
+      .run(sql`DELETE FROM feed_events WHERE created_at < ${raw(DB_NOW_MS)} - ${KEEP_EVENTS_MS}`)
       .catch(() => undefined);
     // Rows of instances gone without closing (a live one writes its row again when it changes).
     void db
-      .run(`DELETE FROM feed_instances WHERE seen_at < ${DB_NOW_MS} - $1 AND instance_id <> $2`, [
-        LISTENING_STALE_MS,
-        instanceId,
-      ])
+      .run(
+        sql`DELETE FROM feed_instances WHERE seen_at < ${raw(DB_NOW_MS)} - ${LISTENING_STALE_MS} AND instance_id <> ${instanceId}`,
+      )
       .catch(() => undefined);
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -209,14 +204,12 @@ export async function pgFeedBus(opts: {
     at: number | null,
     body: string,
   ): Promise<void> {
-    await db.run(
-      `WITH e AS (
+    await db.run(sql`WITH e AS (
          INSERT INTO feed_events (origin, kind, subject, at, body, created_at)
-         VALUES ($1, $2, $3, $4, $5, ${DB_NOW_MS}) RETURNING id
+         VALUES (${instanceId}, ${kind}, ${subject}, ${at}, ${body}, ${raw(DB_NOW_MS)}) RETURNING id
        )
-       SELECT pg_notify($6, $7 || ':' || id || ':' || $1) FROM e`,
-      [instanceId, kind, subject, at, body, channel, kind === 'event' ? 'e' : 's'],
-    );
+       SELECT pg_notify(${channel},
+       ${kind === 'event' ? 'e' : 's'} || ':' || id || ':' || ${instanceId}) FROM e`);
   }
 
   await connect(false);
@@ -224,13 +217,10 @@ export async function pgFeedBus(opts: {
   return {
     instanceId,
     async othersListening() {
-      const row = await db.one<{ any: boolean }>(
-        `SELECT EXISTS (
+      const row = await db.one<{ any: boolean }>(sql`SELECT EXISTS (
            SELECT 1 FROM feed_instances
-           WHERE listening AND instance_id <> $1 AND seen_at > ${DB_NOW_MS} - $2
-         ) AS any`,
-        [instanceId, LISTENING_STALE_MS],
-      );
+           WHERE listening AND instance_id <> ${instanceId} AND seen_at > ${raw(DB_NOW_MS)} - ${LISTENING_STALE_MS}
+         ) AS any`);
       return row?.any === true;
     },
     publish: (projectId, texts) => announce('event', projectId, null, JSON.stringify(texts)),
@@ -252,7 +242,7 @@ export async function pgFeedBus(opts: {
       await queue;
       await presence.catch(() => undefined);
       await db
-        .run('DELETE FROM feed_instances WHERE instance_id = $1', [instanceId])
+        .run(sql`DELETE FROM feed_instances WHERE instance_id = ${instanceId}`)
         .catch(() => undefined);
     },
   };

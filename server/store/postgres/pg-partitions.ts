@@ -1,4 +1,5 @@
 import type { Sql } from './pg-database';
+import { sql, raw } from '../rows/sql';
 
 /** The tables partitioned by month of their event time. */
 export type PartitionedTable =
@@ -24,7 +25,7 @@ const known = new Map<string, Set<string>>();
  * transaction; another instance creating the same month at once is not an error.
  */
 export async function ensurePartitions(
-  sql: Sql,
+  tx: Sql,
   scope: string,
   table: PartitionedTable,
   times: Iterable<number>,
@@ -39,10 +40,8 @@ export async function ensurePartitions(
   }
   for (const [name, m] of months) {
     try {
-      await sql.run(
-        `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF ${table}
-         FOR VALUES FROM (${String(m.start)}) TO (${String(m.end)})`,
-      );
+      await tx.run(sql`CREATE TABLE IF NOT EXISTS ${raw(name)} PARTITION OF ${raw(table)}
+         FOR VALUES FROM (${raw(String(m.start))}) TO (${raw(String(m.end))})`);
     } catch (err) {
       // 42P07 duplicate table / 23505 duplicate type name: another instance won the race.
       const code = (err as { code?: string }).code;
@@ -61,15 +60,16 @@ export function forgetPartitions(scope: string): void {
  * Drops every whole month of telemetry that ended before `before` (retention). Rows of
  * `telemetry_ids` for those months go too, so their ids could be accepted again.
  */
-export async function dropPartitionsBefore(sql: Sql, before: number): Promise<string[]> {
-  const rows = await sql.rows<{ name: string; parent: string }>(
-    `SELECT c.relname AS name, p.relname AS parent
+export async function dropPartitionsBefore(tx: Sql, before: number): Promise<string[]> {
+  const rows = await tx.rows<{
+    name: string;
+    parent: string;
+  }>(sql`SELECT c.relname AS name, p.relname AS parent
        FROM pg_inherits i
        JOIN pg_class c ON c.oid = i.inhrelid
        JOIN pg_class p ON p.oid = i.inhparent
        JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = current_schema()`,
-  );
+      WHERE n.nspname = current_schema()`);
   const dropped: string[] = [];
   let cutoff = -Infinity;
   for (const r of rows) {
@@ -78,12 +78,12 @@ export async function dropPartitionsBefore(sql: Sql, before: number): Promise<st
     const year = m[1].startsWith('n') ? -Number(m[1].slice(1)) : Number(m[1]);
     const end = Date.UTC(year, Number(m[2]), 1);
     if (end > before) continue;
-    await sql.run(`DROP TABLE ${r.name}`);
+    await tx.run(sql`DROP TABLE ${raw(r.name)}`);
     dropped.push(r.name);
     cutoff = Math.max(cutoff, end);
   }
   if (dropped.length > 0) {
-    await sql.run('DELETE FROM telemetry_ids WHERE occurred_at < $1', [cutoff]);
+    await tx.run(sql`DELETE FROM telemetry_ids WHERE occurred_at < ${cutoff}`);
   }
   return dropped;
 }

@@ -8,8 +8,8 @@ import type {
   LogEvent,
   MetricEvent,
   SpanEvent,
-} from '../../ingest/normalized';
-import type { AcceptResult } from '../store';
+} from '../../core/batch';
+import type { AcceptResult } from '../../core/store/telemetry/ingest';
 import type { StoredItem } from './release-row-deltas';
 
 /**

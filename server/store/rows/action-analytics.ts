@@ -1,5 +1,12 @@
 import { reachedSteps } from '../../domain/funnel';
-import type { ActionFilteredRange, AnalysisUnitColumn } from '../store';
+import type { LifecycleActivity } from '../../domain/lifecycle';
+import { pathKey, type PathStep } from '../../domain/paths';
+import type { RetentionActivity } from '../../domain/retention';
+import type {
+  ActionFilteredRange,
+  ActionPropertyCount,
+  AnalysisUnitColumn,
+} from '../../core/store/telemetry/actions';
 
 /**
  * What the analytics reads of both stores share, SQL aside: which column is the unit, what a
@@ -49,4 +56,62 @@ export function reachedStepsInAnyOrder(
     order.map((i) => masks[i] ?? 0),
     windowMs,
   );
+}
+
+/** Retention rows: users of equal cohort and return periods counted together. */
+export type RetentionDbRow = RetentionActivity & {
+  events: number;
+  startEvents: number;
+  returnEvents: number;
+};
+
+export const retentionResult = (rows: readonly RetentionDbRow[]) => ({
+  events: rows.reduce((t, r) => t + r.events, 0),
+  startEvents: rows.reduce((t, r) => t + r.startEvents, 0),
+  returnEvents: rows.reduce((t, r) => t + r.returnEvents, 0),
+  activities: rows.map((r) => ({ cohort: r.cohort, returnMask: r.returnMask, units: r.units })),
+});
+
+/** Lifecycle rows: users of equal active periods counted together. */
+export type LifecycleDbRow = LifecycleActivity & { events: number; matching: number };
+
+export const lifecycleResult = (rows: readonly LifecycleDbRow[]) => ({
+  events: rows.reduce((t, r) => t + r.events, 0),
+  matchingEvents: rows.reduce((t, r) => t + r.matching, 0),
+  activities: rows
+    .filter((r) => r.activeMask !== 0)
+    .map((r) => ({ activeMask: r.activeMask, units: r.units })),
+});
+
+/** Units counted per path (the steps `unitPath` made), and in all. */
+export function pathTally() {
+  const counts = new Map<string, { steps: PathStep[]; units: number }>();
+  let units = 0;
+  return {
+    add(steps: PathStep[], n: number) {
+      units += n;
+      const key = pathKey(steps);
+      const known = counts.get(key);
+      if (known) known.units += n;
+      else counts.set(key, { steps, units: n });
+    },
+    get units() {
+      return units;
+    },
+    paths: () => [...counts.values()],
+  };
+}
+
+/** Actions counted per top-level property key and JSON type. */
+export function propertyTally() {
+  const byKey = new Map<string, ActionPropertyCount>();
+  return {
+    count(key: string, type: string, events: number) {
+      const k = `${type}\u0000${key}`;
+      const known = byKey.get(k);
+      if (known) known.events += events;
+      else byKey.set(k, { key, type, events });
+    },
+    keys: () => [...byKey.values()],
+  };
 }

@@ -1,4 +1,6 @@
-import type { ActionRecord } from '../store';
+import type { ActionListQuery, ActionRecord } from '../../core/store/telemetry/actions';
+import { timeListPageStatement } from './conditions';
+import type { SqlFragment } from './sql';
 
 /**
  * An action as both stores read it: the column list is the same SQL in SQLite and
@@ -41,3 +43,13 @@ export const toAction = (r: ActionDbRow): ActionRecord => ({
   spanId: r.span_id,
   sdk: { name: r.sdk_name, version: r.sdk_version },
 });
+
+/** One project's page of the action list (see `timeListPageStatement`). */
+export const actionPageStatement = (projectId: string, q: ActionListQuery): SqlFragment =>
+  timeListPageStatement('actions', ACTION_COLUMNS, projectId, q, [
+    ['name', q.name],
+    ['distinct_id', q.distinctId],
+    ['service_name', q.serviceName],
+    ['release', q.release],
+    ['environment', q.environment],
+  ]);

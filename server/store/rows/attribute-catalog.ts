@@ -1,6 +1,10 @@
 import { INDEX_LIMITS, indexAttributes, type IndexCoverage } from '../../domain/attribute-index';
 import type { AttributeType } from '../../domain/read-rules/attribute-filters';
-import type { AttributeCatalog, AttributeCatalogQuery, CatalogEntry } from '../store';
+import type {
+  AttributeCatalog,
+  AttributeCatalogQuery,
+  CatalogEntry,
+} from '../../core/store/telemetry/logs';
 
 export const HOUR_MS = 3_600_000;
 

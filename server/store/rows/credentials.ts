@@ -3,7 +3,7 @@ import type {
   BrowserSessionRow,
   LoginFamilyRow,
   RefreshTokenRow,
-} from '../records';
+} from '../../core/store/state/credentials';
 
 export type LoginFamilyDbRow = {
   id: string;

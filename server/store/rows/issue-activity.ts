@@ -1,4 +1,4 @@
-import type { ActivityRecord, ActivityType } from '../store';
+import type { ActivityRecord, ActivityType } from '../../core/store/state/issues';
 
 /** One activity entry a write records (first_seen is read from occurrences, never written). */
 export type ActivityInsert = {
@@ -7,6 +7,14 @@ export type ActivityInsert = {
   assigneeAccountId: string | null;
   assigneeTeamId: string | null;
 };
+
+/** The activity entry of a severity rule set (`source` when removed) on an issue's key. */
+export const severityRuleActivity = (severity: string | null): ActivityInsert => ({
+  type: 'severity_rule',
+  value: severity ?? 'source',
+  assigneeAccountId: null,
+  assigneeTeamId: null,
+});
 
 export type ActivityDbRow = {
   id: string;

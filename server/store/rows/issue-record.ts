@@ -1,6 +1,6 @@
 import { PRIORITY_BY_SEVERITY, type IssueStatus, type Priority } from '../../domain/issue-triage';
 import type { Severity } from '../../domain/severity';
-import type { IssueAssignee, IssueRecord } from '../store';
+import type { IssueAssignee, IssueRecord } from '../../core/store/state/issues';
 
 /**
  * An issue record as both stores read it: the SQL here is the same in SQLite and PostgreSQL

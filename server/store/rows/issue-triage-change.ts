@@ -1,5 +1,5 @@
 import type { IssueStatus, Priority } from '../../domain/issue-triage';
-import type { AssigneeTarget } from '../store';
+import type { AssigneeTarget } from '../../core/store/state/issues';
 import type { ActivityInsert } from './issue-activity';
 
 /** An issue's triage as stored. */

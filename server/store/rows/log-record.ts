@@ -1,5 +1,5 @@
 import type { Severity } from '../../domain/severity';
-import type { LogRecord, LogStatus } from '../store';
+import type { LogRecord, LogStatus } from '../../core/store/telemetry/logs';
 
 /** A `logs` row joined with its triage rule, as both stores read it. */
 export type LogDbRow = {

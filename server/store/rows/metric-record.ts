@@ -1,4 +1,10 @@
-import type { MetricGroupBy, MetricRecord } from '../store';
+import type {
+  MetricGroupBy,
+  MetricRecord,
+  MetricSeriesQuery,
+} from '../../core/store/telemetry/metrics';
+import { exactConditions } from './conditions';
+import { and, raw, sql, type SqlFragment } from './sql';
 
 export type MetricDbRow = {
   id: string;
@@ -49,4 +55,45 @@ export const METRIC_GROUP_COLUMN: Record<MetricGroupBy, string> = {
   service_name: 'service_name',
   release: 'release',
   environment: 'environment',
+};
+
+/** The series' conditions: one metric of one project in `[from, to)` and its exact filters. */
+const seriesConditions = (q: MetricSeriesQuery): SqlFragment[] => [
+  sql`project_id = ${q.projectId}`,
+  sql`name = ${q.name}`,
+  sql`occurred_at >= ${q.from}`,
+  sql`occurred_at < ${q.to}`,
+  ...exactConditions([
+    ['service_name', q.serviceName],
+    ['release', q.release],
+    ['environment', q.environment],
+  ]),
+];
+
+/** The newest sample's kind, unit and temporality in the series' range. */
+export const newestSampleStatement = (q: MetricSeriesQuery): SqlFragment =>
+  sql`SELECT kind, unit, temporality FROM metric_samples WHERE ${and(seriesConditions(q))}
+    ORDER BY occurred_at DESC LIMIT 1`;
+
+/**
+ * Sample count, sum and maximum per group key and bucket. `bucket` is each engine's integer
+ * division of `occurred_at - from` by the step (occurred_at >= from, so both floor alike).
+ */
+export const seriesCellsStatement = (q: MetricSeriesQuery, bucket: SqlFragment): SqlFragment =>
+  sql`SELECT CAST(${raw(METRIC_GROUP_COLUMN[q.groupBy])} AS TEXT) AS key, ${bucket} AS bucket,
+      COUNT(*) AS samples, SUM(value) AS sum, MAX(value) AS max
+    FROM metric_samples WHERE ${and(seriesConditions(q))}
+    GROUP BY 1, 2`;
+
+export type SeriesCellRow = {
+  key: string | null;
+  bucket: number;
+  samples: number;
+  sum: number;
+  max: number;
+};
+export type NewestSampleRow = {
+  kind: MetricRecord['metricKind'];
+  unit: string | null;
+  temporality: MetricRecord['temporality'];
 };

@@ -1,6 +1,8 @@
 import type { Severity } from '../../domain/severity';
-import type { OccurrencePick } from '../investigation-store';
-import type { OccurrenceRecord } from '../store';
+import type { OccurrencePick } from '../../core/store/telemetry/investigations';
+import { afterConditions } from './conditions';
+import { and, raw, sql, type SqlFragment } from './sql';
+import type { OccurrenceRecord } from '../../core/store/telemetry/occurrences';
 
 /** The columns every occurrence read selects from `issue_occurrences`, in `OccurrenceDbRow` order. */
 export const OCCURRENCE_COLUMNS = `id, issue_id, project_id, occurred_at, severity, title, message,
@@ -63,3 +65,12 @@ export const OCCURRENCE_PICKS: Record<OccurrencePick, { where: string; order: st
   },
   latest_with_stack: { where: 'AND stack_trace IS NOT NULL', order: 'occurred_at DESC, id DESC' },
 };
+
+/** Occurrences of an issue, newest first by (occurred_at, id), strictly after `after`. */
+export const occurrencesStatement = (
+  issueId: string,
+  after: { time: number; id: string } | null,
+  limit: number,
+): SqlFragment => sql`SELECT ${raw(OCCURRENCE_COLUMNS)} FROM issue_occurrences
+  WHERE ${and([sql`issue_id = ${issueId}`, ...afterConditions(after, 'occurred_at', 'id')])}
+  ORDER BY occurred_at DESC, id DESC LIMIT ${limit}`;

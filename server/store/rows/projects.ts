@@ -1,4 +1,6 @@
-import type { IngestKeyRow, OrgRole, ReadableProject } from '../records';
+import type { IngestKeyRow, ProjectRow, ReadableProject } from '../../core/store/state/projects';
+import { raw, sql, type SqlFragment } from './sql';
+import type { OrgRole } from '../../domain/org-role';
 
 /** A project joined with the reader's membership role. */
 export type ProjectDbRow = {
@@ -42,3 +44,28 @@ export const toIngestKey = (r: IngestKeyDbRow): IngestKeyRow => ({
   expiresAt: r.expires_at,
   revokedAt: r.revoked_at,
 });
+
+/** The projects the account reads, with its role in each (`p` and `m`). */
+export const readableProjects = (accountId: string): SqlFragment =>
+  sql`SELECT p.id, p.organization_id, p.slug, p.name, p.created_at, m.role
+    FROM projects p
+    JOIN memberships m ON m.organization_id = p.organization_id AND m.account_id = ${accountId}`;
+
+export const insertProject = (p: ProjectRow): SqlFragment =>
+  sql`INSERT INTO projects (id, organization_id, slug, name, created_at)
+    VALUES (${p.id}, ${p.organizationId}, ${p.slug}, ${p.name}, ${p.createdAt})`;
+
+export const projectWithSlug = (organizationId: string, slug: string): SqlFragment =>
+  sql`SELECT 1 FROM projects WHERE organization_id = ${organizationId} AND slug = ${slug}`;
+
+export const projectCount = (organizationId: string): SqlFragment =>
+  sql`SELECT COUNT(*) AS n FROM projects WHERE organization_id = ${organizationId}`;
+
+export const insertIngestKey = (k: IngestKeyRow & { keyHash: string }): SqlFragment =>
+  sql`INSERT INTO ingest_keys
+      (id, project_id, name, key_hash, key_prefix, created_at, expires_at, revoked_at)
+    VALUES (${k.id}, ${k.projectId}, ${k.name}, ${k.keyHash}, ${k.keyPrefix}, ${k.createdAt},
+      ${k.expiresAt}, ${k.revokedAt})`;
+
+export const ingestKeyByHash = (hash: string): SqlFragment =>
+  sql`SELECT ${raw(INGEST_KEY_COLUMNS)} FROM ingest_keys WHERE key_hash = ${hash}`;

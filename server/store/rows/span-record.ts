@@ -1,6 +1,6 @@
-import type { SpanKind } from '../../ingest/normalized';
+import type { SpanKind } from '../../domain/span-kind';
 import type { SummaryInputSpan } from '../../domain/trace-summary';
-import type { SpanRecord } from '../store';
+import type { SpanRecord } from '../../core/store/telemetry/traces';
 
 export type SpanRow = {
   id: string;

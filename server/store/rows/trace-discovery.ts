@@ -1,4 +1,4 @@
-import type { TraceDiscoveryRow, TraceIssueRef } from '../store';
+import type { TraceDiscoveryRow, TraceIssueRef } from '../../core/store/telemetry/traces';
 
 /** One trace's parts combined over the projects of a discovery query. */
 export type CombinedTraceRow = {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseFile, openDatabase } from '../database';
+import { databaseFile, openDatabase } from './database';
 import { startBackgroundCheckpoints } from './background-checkpoints';
 
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../database';
+import type { Db } from './database';
 
 /**
  * Moves WAL checkpoints off the request path. SQLite normally checkpoints inside the commit

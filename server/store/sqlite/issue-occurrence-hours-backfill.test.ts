@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseFile } from '../database';
-import { migrations } from '../migrations';
-import { openSqliteStore } from './sqlite-store';
+import { databaseFile } from './database';
+import { migrations } from './migrations';
+import { openSqliteStore } from '../sqlite-store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -56,7 +56,7 @@ describe('hourly occurrence counts of occurrences stored before the migration', 
         { issue_id: 'i1', hour: H + 2, occurrences: 1 },
         { issue_id: 'i2', hour: H, occurrences: 1 },
       ]);
-      const read = await store.issues.occurrenceHours({
+      const read = await store.occurrences.hours({
         projectIds: ['p1'],
         issueIds: ['i1', 'i2', 'nope'],
         fromHour: H + 1,

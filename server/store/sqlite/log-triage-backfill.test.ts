@@ -4,9 +4,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logTriageKey } from '../../domain/log-triage-key';
-import { databaseFile } from '../database';
-import { migrations } from '../migrations';
-import { openSqliteStore } from './sqlite-store';
+import { databaseFile } from './database';
+import { migrations } from './migrations';
+import { openSqliteStore } from '../sqlite-store';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseFile, openDatabase } from '../database';
-import { migrations } from '../migrations';
+import { databaseFile, openDatabase } from './database';
+import { migrations } from './migrations';
 import { startService, type RunningService } from '../../test-support/start-service';
 import {
   NATIVE,

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseFile } from '../database';
-import { migrations } from '../migrations';
-import { openSqliteStore } from './sqlite-store';
+import { databaseFile } from './database';
+import { migrations } from './migrations';
+import { openSqliteStore } from '../sqlite-store';
 
 const dirs: string[] = [];
 afterEach(() => {

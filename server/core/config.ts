@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultPlanQuotas, PLAN_TIERS, type PlanQuota, type PlanTier } from '../domain/plans';
+
+/**
+ * The service's whole configuration, read from the environment once at start.
+ * Nothing else in server/ reads process.env: everything is passed down from here.
+ */
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const positiveSeconds = z.coerce.number().int().positive();
+
+const quotaOverride = z
+  .object({
+    issue_events: z.number().int().nonnegative(),
+    trace_spans: z.number().int().nonnegative(),
+    log_bytes: z.number().int().nonnegative(),
+    metric_bytes: z.number().int().nonnegative(),
+    retention_days: z.number().int().positive(),
+  })
+  .partial()
+  .strict()
+  .optional();
+const planQuotaOverrides = z
+  .object({ free: quotaOverride, pro: quotaOverride, scale: quotaOverride })
+  .strict();
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOOKOUT_DATA_DIR: z.string().min(1).default('./.lookout'),
+  /** `postgres://…`: the PostgreSQL store instead of the embedded SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOOKOUT_DEMO: booleanFlag.default(false),
+  /** Volume of the seeded demo telemetry (1 = two weeks, a few hundred thousand events); 0 = accounts only. */
+  LOOKOUT_DEMO_SCALE: z.coerce.number().min(0).max(50).default(1),
+  /** Seed of the demo world's generator: the same seed gives the same telemetry. */
+  LOOKOUT_DEMO_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20_240_611),
+  LOOKOUT_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  LOOKOUT_STATIC_DIR: z.string().min(1).default('./dist'),
+  LOOKOUT_ACCESS_TOKEN_TTL_SECONDS: positiveSeconds.default(15 * 60),
+  LOOKOUT_REFRESH_TOKEN_TTL_SECONDS: positiveSeconds.default(30 * 24 * 60 * 60),
+  LOOKOUT_FEED_TICKET_TTL_SECONDS: positiveSeconds.default(60),
+  LOOKOUT_COOKIE_SECURE: booleanFlag.default(false),
+  LOOKOUT_INGEST_RATE_PER_SECOND: z.coerce.number().positive().default(50),
+  LOOKOUT_INGEST_RATE_BURST: z.coerce.number().int().positive().default(200),
+  LOOKOUT_PLAN_QUOTAS: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return {};
+      try {
+        return planQuotaOverrides.parse(JSON.parse(s));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be JSON like {"free":{"issue_events":100}}',
+        });
+        return z.NEVER;
+      }
+    }),
+});
+
+export type ServiceConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection URL; null keeps the SQLite file in `dataDir`. */
+  databaseUrl: string | null;
+  demo: boolean;
+  /** Multiplies the demo world's volumes; 0 seeds the accounts and projects only. */
+  demoScale: number;
+  demoSeed: number;
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  staticDir: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  feedTicketTtlSeconds: number;
+  cookieSecure: boolean;
+  /** Per ingest key: sustained requests per second and burst size of its token bucket. */
+  ingestRate: { perSecond: number; burst: number };
+  planQuotas: Record<PlanTier, PlanQuota>;
+};
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: Record<string, string | undefined>): ServiceConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.LOOKOUT_DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    demo: e.LOOKOUT_DEMO,
+    demoScale: e.LOOKOUT_DEMO_SCALE,
+    demoSeed: e.LOOKOUT_DEMO_SEED,
+    logLevel: e.LOOKOUT_LOG_LEVEL,
+    staticDir: path.resolve(e.LOOKOUT_STATIC_DIR),
+    accessTokenTtlSeconds: e.LOOKOUT_ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.LOOKOUT_REFRESH_TOKEN_TTL_SECONDS,
+    feedTicketTtlSeconds: e.LOOKOUT_FEED_TICKET_TTL_SECONDS,
+    cookieSecure: e.LOOKOUT_COOKIE_SECURE,
+    ingestRate: { perSecond: e.LOOKOUT_INGEST_RATE_PER_SECOND, burst: e.LOOKOUT_INGEST_RATE_BURST },
+    planQuotas: Object.fromEntries(
+      PLAN_TIERS.map((t) => [t, { ...defaultPlanQuotas[t], ...(e.LOOKOUT_PLAN_QUOTAS[t] ?? {}) }]),
+    ) as Record<PlanTier, PlanQuota>,
+  };
+}
+
+/**
+ * Defaults for tests: everything from the schema, a given data directory, no static files.
+ * `demo: true` seeds the demo accounts only (`demoScale: 0`); a test that wants the demo
+ * telemetry too sets `demoScale`.
+ */
+export function testConfig(dataDir: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  return {
+    ...readConfig({ LOOKOUT_DATA_DIR: dataDir, LOOKOUT_LOG_LEVEL: 'silent' }),
+    demoScale: 0,
+    staticDir: null,
+    port: 0,
+    host: '127.0.0.1',
+    ...overrides,
+  };
+}

@@ -1,0 +1,51 @@
+import type { Batch } from '../../batch';
+import type { LimitName } from '../../../domain/usage';
+
+/**
+ * Ingest writes. One batch is one transaction on today's engines, and it also writes what the
+ * state tier reads: the issue groups of new occurrences (with their activity on a regression)
+ * and the usage counters the quota is checked against. An engine of its own for telemetry
+ * has to take those writes apart from the telemetry it stores.
+ */
+export interface IngestStore {
+  /**
+   * Stores the new items of a batch in one transaction. Ids already accepted for the
+   * project are counted, not stored again. When the new items would pass a quota,
+   * throws QuotaExceededError and stores nothing.
+   */
+  accept(batch: Batch, receivedAt: number, quota: QuotaContext): Promise<AcceptResult>;
+}
+
+/** Per-stream counts of what a batch stored (items already accepted are not in them). */
+export type AcceptCounts = {
+  issues: number;
+  logs: number;
+  trace_spans: number;
+  actions: number;
+  metrics: number;
+};
+
+export type AcceptResult = {
+  counts: AcceptCounts;
+  alreadyAccepted: number;
+  contextUpdated: boolean;
+  /** The items stored by this call, in request order (for the live feed). */
+  stored: Batch;
+  /** Issue groups that received a new occurrence. */
+  issueIds: string[];
+};
+
+/** Raised inside `accept` when the new items would pass a quota; nothing is stored. */
+export class QuotaExceededError extends Error {
+  constructor(readonly limit: LimitName) {
+    super(`quota ${limit} exceeded`);
+  }
+}
+
+export type QuotaContext = {
+  /** The account whose allowance the project draws on (the owner of its organization). */
+  accountId: string;
+  /** Start of the current usage period (epoch ms, a UTC day). */
+  periodStart: number;
+  quotas: Record<LimitName, number>;
+};

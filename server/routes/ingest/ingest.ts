@@ -1,0 +1,106 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  NativeEnvelope,
+  NativeIngestResult,
+  SdkBatch,
+  SdkIngestResult,
+} from '../../ingest/batch-schemas';
+import { acceptBatch } from '../../ingest/accept-batch';
+import { parseNativeEnvelope, parseSdkBatch } from '../../ingest/parse-batch';
+import type { AppEnv } from '../../http/app-env';
+import type { Deps } from '../../core/deps';
+import { requireIngestKey, requireIngestProject } from '../../http/ingest-auth';
+import { jsonBody } from '../../http/json-body';
+import { errorResponses, jsonContent } from '../../http/openapi-shared';
+import { rateLimited } from '../../http/rate-limit';
+import type { MiddlewareHandler } from 'hono';
+import type { AcceptResult } from '../../core/store/telemetry/ingest';
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const reviewAction = {
+  code: 'review_ingested_telemetry' as const,
+  target: 'telemetry_reads' as const,
+};
+
+const ingestErrors = errorResponses(400, 401, 413, 415, 422, 429);
+
+/** The counts both routes answer with (the SDK route adds metrics and context_updated). */
+const nativeCounts = (r: AcceptResult) => ({
+  issues: r.counts.issues,
+  logs: r.counts.logs,
+  trace_spans: r.counts.trace_spans,
+  actions: r.counts.actions,
+  already_accepted: r.alreadyAccepted,
+  next: 'Read the telemetry back with the list routes; the live feed shows new events.',
+  next_action: reviewAction,
+});
+
+/**
+ * The two ingest routes. Their bodies are validated by hand (not by the route's schema) so
+ * that a rejected SDK batch answers with the spec's exact texts; the schemas below document
+ * them in the OpenAPI document.
+ */
+export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const taken = await deps.ingestLimiter.take(c.get('ingestKey').keyId);
+    if (!taken.ok) throw rateLimited(taken.retryAfterSeconds);
+    await next();
+  };
+
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/telemetry/ingest',
+    tags: ['ingestion'],
+    summary: 'Ingest a native telemetry envelope',
+    description:
+      'Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id (an id repeated within the envelope is `422 validation_failed`), and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.',
+    security: [{ ingestBearer: [] }],
+    request: {
+      body: { required: true, content: { 'application/json': { schema: NativeEnvelope } } },
+    },
+    responses: {
+      200: jsonContent(NativeIngestResult, 'Counts of this batch only.'),
+      ...ingestErrors,
+    },
+  });
+
+  app.post(
+    '/api/telemetry/ingest',
+    requireIngestKey(deps, { route: 'native' }),
+    rateLimit,
+    jsonBody(MAX_BODY_BYTES),
+    async (c) => {
+      const batch = parseNativeEnvelope(c.get('jsonBody'), c.get('ingestKey').projectId);
+      if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
+      return c.json(nativeCounts(await acceptBatch(deps, batch)), 200);
+    },
+  );
+
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/v1/events',
+    tags: ['ingestion'],
+    summary: 'Ingest an SDK batch',
+    description:
+      "Ingest bearer only (a missing bearer or one that is not an ingest key is `401 unauthorized`). Events of all five kinds in `events`, each with `id` and `type`. Rejected batches give `422 validation_failed` with `error` 'SDK event ids must be unique within a batch', 'SDK event batch requires at least one event' or 'SDK event type is not supported by this ingest route'.",
+    security: [{ ingestBearer: [] }],
+    request: { body: { required: true, content: { 'application/json': { schema: SdkBatch } } } },
+    responses: { 200: jsonContent(SdkIngestResult, 'Counts of this batch only.'), ...ingestErrors },
+  });
+
+  app.post(
+    '/v1/events',
+    requireIngestKey(deps, { route: 'sdk' }),
+    rateLimit,
+    jsonBody(MAX_BODY_BYTES),
+    async (c) => {
+      const batch = parseSdkBatch(c.get('jsonBody'), c.get('ingestKey').projectId);
+      if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
+      const r = await acceptBatch(deps, batch);
+      return c.json(
+        { ...nativeCounts(r), metrics: r.counts.metrics, context_updated: r.contextUpdated },
+        200,
+      );
+    },
+  );
+}
