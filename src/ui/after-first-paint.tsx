@@ -1,11 +1,16 @@
 import { useDeferredValue, type ReactNode } from 'react';
 
 /**
- * Shows `fallback` in the first render and `children` in a render of their own right after,
- * at transition priority: what is above is committed and painted before the work below starts.
- * For parts below the fold whose data is already there (the page's first content then does
- * not wait for a render of the whole page).
+ * `false` in the first render and `true` in a render of its own right after, at transition
+ * priority: what the page shows first is committed and painted before this part's work starts.
+ * For parts whose data is already there but which are not the page's first content (a section
+ * below the fold, a second chart beside the first). `enabled: false` is `true` at once.
  */
+export function useAfterFirstPaint(enabled = true): boolean {
+  return useDeferredValue(true, !enabled);
+}
+
+/** Shows `fallback` in the first render and `children` right after (see `useAfterFirstPaint`). */
 export function AfterFirstPaint({
   fallback,
   children,
@@ -13,6 +18,5 @@ export function AfterFirstPaint({
   fallback: ReactNode;
   children: ReactNode;
 }) {
-  const ready = useDeferredValue(true, false);
-  return ready ? children : fallback;
+  return useAfterFirstPaint() ? children : fallback;
 }

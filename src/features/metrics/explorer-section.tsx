@@ -324,6 +324,7 @@ function SeriesChart({
             formatValue={(v) => formatMetricValue(v, series.unit)}
             markers={markers}
             onOpenDeployment={open}
+            drawAfterFirstPaint
           />
         </figure>
       )}

@@ -174,6 +174,7 @@ function VolumeCharts({ plan }: { plan: VolumePlan }) {
                 formatValue={(v) => formatBytes(v ?? 0)}
                 markers={markers}
                 onOpenDeployment={open}
+                drawAfterFirstPaint
               />
             )}
           </figure>

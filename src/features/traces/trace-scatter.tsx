@@ -13,6 +13,7 @@ import { formatUtcDateTime } from '../../lib/format-time';
 import { type DurationScale, type TraceChartData, type TracePoint } from './trace-chart-data';
 import { errorSpanLabel } from './trace-format';
 import { formatUtcTick } from '../../lib/time-ticks';
+import { useAfterFirstPaint } from '../../ui/after-first-paint';
 import styles from './trace-scatter.module.css';
 import type { DeploymentMarker } from '../../widgets/deployment-marks/deployment-markers';
 import {
@@ -80,77 +81,82 @@ export function TraceScatter({
   onOpenDeployment: (marker: DeploymentMarker) => void;
 }) {
   const [hovered, setHovered] = useHoveredMarker();
+  // The list below is the page's first content: the chart's frame is laid out at once and the
+  // points are drawn right after the rows are painted.
+  const drawn = useAfterFirstPaint();
   const open = (item: { payload?: unknown }) => {
     const point = item.payload as TracePoint | undefined;
     if (point) onOpen(point.traceId);
   };
   return (
     <div className={styles.chart}>
-      <ScatterChart
-        responsive
-        style={{ width: '100%', height: '100%' }}
-        margin={{ top: 24, right: 12, bottom: 0, left: 0 }}
-      >
-        <CartesianGrid vertical={false} />
-        {data.notLoaded !== null && (
-          <ReferenceArea
-            x1={data.notLoaded[0]}
-            x2={data.notLoaded[1]}
-            className={styles.notLoaded}
-            ifOverflow="hidden"
-            label={{
-              value: 'Not loaded yet',
-              position: 'center',
-              className: styles.notLoadedLabel,
-            }}
+      {drawn && (
+        <ScatterChart
+          responsive
+          style={{ width: '100%', height: '100%' }}
+          margin={{ top: 24, right: 12, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid vertical={false} />
+          {data.notLoaded !== null && (
+            <ReferenceArea
+              x1={data.notLoaded[0]}
+              x2={data.notLoaded[1]}
+              className={styles.notLoaded}
+              ifOverflow="hidden"
+              label={{
+                value: 'Not loaded yet',
+                position: 'center',
+                className: styles.notLoadedLabel,
+              }}
+            />
+          )}
+          <XAxis
+            type="number"
+            dataKey="x"
+            domain={data.xDomain}
+            ticks={data.xTicks}
+            scale="time"
+            tickFormatter={(v: number) => formatUtcTick(v, data.xSpanMs)}
+            className={styles.axis}
+            tickLine={false}
+            allowDataOverflow
           />
-        )}
-        <XAxis
-          type="number"
-          dataKey="x"
-          domain={data.xDomain}
-          ticks={data.xTicks}
-          scale="time"
-          tickFormatter={(v: number) => formatUtcTick(v, data.xSpanMs)}
-          className={styles.axis}
-          tickLine={false}
-          allowDataOverflow
-        />
-        <YAxis
-          type="number"
-          dataKey="y"
-          scale={scale === 'log' ? 'log' : 'linear'}
-          domain={data.yDomain}
-          ticks={data.yTicks}
-          tickFormatter={(v: number) => formatDuration(v)}
-          className={styles.axis}
-          tickLine={false}
-          width={56}
-          allowDataOverflow
-        />
-        <Tooltip
-          content={(props) => <PointTooltip active={props.active} payload={props.payload} />}
-          cursor={{ strokeDasharray: '3 3', className: styles.cursor }}
-          isAnimationActive={false}
-        />
-        <Scatter
-          name="OK"
-          data={data.ok}
-          shape={OkPoint}
-          isAnimationActive={false}
-          className={styles.series}
-          onClick={open}
-        />
-        <Scatter
-          name="Error"
-          data={data.error}
-          shape={ErrorPoint}
-          isAnimationActive={false}
-          className={styles.series}
-          onClick={open}
-        />
-        <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
-      </ScatterChart>
+          <YAxis
+            type="number"
+            dataKey="y"
+            scale={scale === 'log' ? 'log' : 'linear'}
+            domain={data.yDomain}
+            ticks={data.yTicks}
+            tickFormatter={(v: number) => formatDuration(v)}
+            className={styles.axis}
+            tickLine={false}
+            width={56}
+            allowDataOverflow
+          />
+          <Tooltip
+            content={(props) => <PointTooltip active={props.active} payload={props.payload} />}
+            cursor={{ strokeDasharray: '3 3', className: styles.cursor }}
+            isAnimationActive={false}
+          />
+          <Scatter
+            name="OK"
+            data={data.ok}
+            shape={OkPoint}
+            isAnimationActive={false}
+            className={styles.series}
+            onClick={open}
+          />
+          <Scatter
+            name="Error"
+            data={data.error}
+            shape={ErrorPoint}
+            isAnimationActive={false}
+            className={styles.series}
+            onClick={open}
+          />
+          <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
+        </ScatterChart>
+      )}
       <DeploymentMarkerTooltip hovered={hovered} />
     </div>
   );

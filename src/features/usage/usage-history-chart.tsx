@@ -9,6 +9,7 @@ import {
   DeploymentMarkerTooltip,
   useHoveredMarker,
 } from '../../widgets/deployment-marks/deployment-marker-lines';
+import { useAfterFirstPaint } from '../../ui/after-first-paint';
 import frame from '../../ui/bar-chart-frame.module.css';
 import type { HistoryRow, HistorySeries } from './usage-history-data';
 import styles from './usage-page.module.css';
@@ -29,6 +30,7 @@ export function UsageHistoryChart({
   ticks,
   markers,
   onOpenDeployment,
+  drawAfterFirstPaint = false,
 }: {
   label: string;
   measure: 'events' | 'bytes';
@@ -40,8 +42,11 @@ export function UsageHistoryChart({
   ticks?: number[] | undefined;
   markers: readonly DeploymentMarker[];
   onOpenDeployment: (marker: DeploymentMarker) => void;
+  /** Not the page's first content: the frame is laid out at once, the bars right after. */
+  drawAfterFirstPaint?: boolean;
 }) {
   const [hovered, setHovered] = useHoveredMarker();
+  const drawn = useAfterFirstPaint(drawAfterFirstPaint);
   const data = rows.map((r) => ({
     ...r,
     name: barName(r),
@@ -54,82 +59,84 @@ export function UsageHistoryChart({
   return (
     <div className={styles.chartBox}>
       <div className={frame.chart} role="img" aria-label={label}>
-        <BarChart
-          responsive
-          data={data}
-          style={{ width: '100%', height: '100%' }}
-          margin={{ top: markers.length > 0 ? 24 : 8, right: 12, bottom: 0, left: 0 }}
-          barCategoryGap={rows.length > 20 ? 2 : '18%'}
-        >
-          <CartesianGrid vertical={false} />
-          <XAxis
-            dataKey="name"
-            className={frame.axis}
-            tickLine={false}
-            interval="preserveStartEnd"
-            minTickGap={12}
-          />
-          <YAxis
-            type="number"
-            allowDecimals={false}
-            tickFormatter={formatTick}
-            {...(ticks ? { ticks, domain: [0, ticks.at(-1) ?? 0] } : {})}
-            className={frame.axis}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-          />
-          <Tooltip
-            cursor={{ className: frame.cursor }}
-            isAnimationActive={false}
-            content={({ active, payload }) => {
-              const row = active ? (payload[0]?.payload as HistoryRow | undefined) : undefined;
-              if (!row) return null;
-              return (
-                <div className={frame.tooltip}>
-                  <p className={frame.tooltipTime}>
-                    {row.label}
-                    {row.current ? ' — current period, still counting' : ''}
-                  </p>
-                  <dl className={styles.tooltipList}>
-                    {series.map((s, i) => (
-                      <div key={s.key} className={styles.tooltipRow}>
-                        <dt>
-                          <span
-                            className={styles.swatch}
-                            style={{ background: `var(--line-${i})` }}
-                          />
-                          {s.label}
-                        </dt>
-                        <dd>{format(row[measure][s.key] ?? 0)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </div>
-              );
-            }}
-          />
-          {series.map((s, i) => (
-            <Bar
-              key={s.key}
-              dataKey={`s:${s.key}`}
-              stackId="usage"
-              fill={`var(--line-${i})`}
+        {drawn && (
+          <BarChart
+            responsive
+            data={data}
+            style={{ width: '100%', height: '100%' }}
+            margin={{ top: markers.length > 0 ? 24 : 8, right: 12, bottom: 0, left: 0 }}
+            barCategoryGap={rows.length > 20 ? 2 : '18%'}
+          >
+            <CartesianGrid vertical={false} />
+            <XAxis
+              dataKey="name"
+              className={frame.axis}
+              tickLine={false}
+              interval="preserveStartEnd"
+              minTickGap={12}
+            />
+            <YAxis
+              type="number"
+              allowDecimals={false}
+              tickFormatter={formatTick}
+              {...(ticks ? { ticks, domain: [0, ticks.at(-1) ?? 0] } : {})}
+              className={frame.axis}
+              tickLine={false}
+              axisLine={false}
+              width={64}
+            />
+            <Tooltip
+              cursor={{ className: frame.cursor }}
               isAnimationActive={false}
-              minPointSize={0}
-            >
-              {rows.map((r) => (
-                <Cell key={r.start} fillOpacity={r.current ? 0.45 : 1} />
-              ))}
-            </Bar>
-          ))}
-          <DeploymentMarkerLines
-            markers={markers}
-            onHover={setHovered}
-            onOpen={onOpenDeployment}
-            at={place}
-          />
-        </BarChart>
+              content={({ active, payload }) => {
+                const row = active ? (payload[0]?.payload as HistoryRow | undefined) : undefined;
+                if (!row) return null;
+                return (
+                  <div className={frame.tooltip}>
+                    <p className={frame.tooltipTime}>
+                      {row.label}
+                      {row.current ? ' — current period, still counting' : ''}
+                    </p>
+                    <dl className={styles.tooltipList}>
+                      {series.map((s, i) => (
+                        <div key={s.key} className={styles.tooltipRow}>
+                          <dt>
+                            <span
+                              className={styles.swatch}
+                              style={{ background: `var(--line-${i})` }}
+                            />
+                            {s.label}
+                          </dt>
+                          <dd>{format(row[measure][s.key] ?? 0)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </div>
+                );
+              }}
+            />
+            {series.map((s, i) => (
+              <Bar
+                key={s.key}
+                dataKey={`s:${s.key}`}
+                stackId="usage"
+                fill={`var(--line-${i})`}
+                isAnimationActive={false}
+                minPointSize={0}
+              >
+                {rows.map((r) => (
+                  <Cell key={r.start} fillOpacity={r.current ? 0.45 : 1} />
+                ))}
+              </Bar>
+            ))}
+            <DeploymentMarkerLines
+              markers={markers}
+              onHover={setHovered}
+              onOpen={onOpenDeployment}
+              at={place}
+            />
+          </BarChart>
+        )}
         <DeploymentMarkerTooltip hovered={hovered} />
       </div>
     </div>

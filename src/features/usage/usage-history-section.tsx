@@ -163,6 +163,7 @@ function HistoryCharts({ interval, split }: { interval: UsageInterval; split: Hi
             ticks={byteTicks(Math.max(0, ...chart.rows.map((r) => r.totalBytes)))}
             markers={deployments.markers}
             onOpenDeployment={openDeployment}
+            drawAfterFirstPaint
           />
         </figure>
       </div>

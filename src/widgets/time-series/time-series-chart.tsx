@@ -16,6 +16,7 @@ import {
   useHoveredMarker,
 } from '../../widgets/deployment-marks/deployment-marker-lines';
 import type { ChartRow, LineKey, TimeAxis } from './chart-rows';
+import { useAfterFirstPaint } from '../../ui/after-first-paint';
 import styles from './time-series-chart.module.css';
 
 export type ChartLine = LineKey & { isolated?: ReadonlySet<number> };
@@ -32,6 +33,8 @@ type Props = {
   formatValue: (value: number | null | undefined) => string;
   markers: DeploymentMarker[];
   onOpenDeployment: (marker: DeploymentMarker) => void;
+  /** Not the page's first content: the frame is laid out at once, the lines right after. */
+  drawAfterFirstPaint?: boolean;
 };
 
 type DotProps = { cx?: number; cy?: number; index?: number; value?: unknown };
@@ -53,79 +56,83 @@ export function TimeSeriesChart({
   formatValue,
   markers,
   onOpenDeployment,
+  drawAfterFirstPaint = false,
 }: Props) {
   const [hovered, setHovered] = useHoveredMarker();
+  const drawn = useAfterFirstPaint(drawAfterFirstPaint);
   return (
     <div className={styles.chart} role="img" aria-label={label}>
-      <LineChart
-        responsive
-        data={rows}
-        style={{ width: '100%', height: '100%' }}
-        margin={{ top: 24, right: 16, bottom: 0, left: 4 }}
-      >
-        <CartesianGrid vertical={false} />
-        <XAxis
-          type="number"
-          dataKey="x"
-          scale="time"
-          domain={axis.domain}
-          ticks={axis.ticks}
-          tickFormatter={(v: number) => formatUtcTick(v, axis.span)}
-          className={styles.axis}
-          tickLine={false}
-          allowDataOverflow
-        />
-        <YAxis
-          type="number"
-          tickFormatter={formatTick}
-          className={styles.axis}
-          tickLine={false}
-          width={64}
-        />
-        <Tooltip
-          content={(props) => (
-            <RowTooltip
-              active={props.active}
-              payload={props.payload}
-              label={props.label}
-              lines={lines}
-              formatValue={formatValue}
-            />
-          )}
-          cursor={{ strokeDasharray: '3 3', className: styles.cursor }}
-          isAnimationActive={false}
-        />
-        {lines.map((line) => (
-          <Line
-            key={line.dataKey}
-            dataKey={line.dataKey}
-            name={line.label}
-            type="linear"
-            connectNulls={false}
-            isAnimationActive={false}
-            className={styles.line}
-            data-color={line.color}
-            stroke={`var(--line-${line.color})`}
-            strokeWidth={1.5}
-            strokeDasharray={line.dashed ? '5 3' : undefined}
-            dot={(p: DotProps) =>
-              line.isolated?.has(p.index ?? -1) && p.cx !== undefined && p.cy !== undefined ? (
-                <circle
-                  key={`${line.dataKey}-${p.index}`}
-                  cx={p.cx}
-                  cy={p.cy}
-                  r={2.5}
-                  fill={`var(--line-${line.color})`}
-                />
-              ) : (
-                <g key={`${line.dataKey}-${p.index}`} />
-              )
-            }
-            activeDot={{ r: 3 }}
+      {drawn && (
+        <LineChart
+          responsive
+          data={rows}
+          style={{ width: '100%', height: '100%' }}
+          margin={{ top: 24, right: 16, bottom: 0, left: 4 }}
+        >
+          <CartesianGrid vertical={false} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            scale="time"
+            domain={axis.domain}
+            ticks={axis.ticks}
+            tickFormatter={(v: number) => formatUtcTick(v, axis.span)}
+            className={styles.axis}
+            tickLine={false}
+            allowDataOverflow
           />
-        ))}
-        <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
-      </LineChart>
+          <YAxis
+            type="number"
+            tickFormatter={formatTick}
+            className={styles.axis}
+            tickLine={false}
+            width={64}
+          />
+          <Tooltip
+            content={(props) => (
+              <RowTooltip
+                active={props.active}
+                payload={props.payload}
+                label={props.label}
+                lines={lines}
+                formatValue={formatValue}
+              />
+            )}
+            cursor={{ strokeDasharray: '3 3', className: styles.cursor }}
+            isAnimationActive={false}
+          />
+          {lines.map((line) => (
+            <Line
+              key={line.dataKey}
+              dataKey={line.dataKey}
+              name={line.label}
+              type="linear"
+              connectNulls={false}
+              isAnimationActive={false}
+              className={styles.line}
+              data-color={line.color}
+              stroke={`var(--line-${line.color})`}
+              strokeWidth={1.5}
+              strokeDasharray={line.dashed ? '5 3' : undefined}
+              dot={(p: DotProps) =>
+                line.isolated?.has(p.index ?? -1) && p.cx !== undefined && p.cy !== undefined ? (
+                  <circle
+                    key={`${line.dataKey}-${p.index}`}
+                    cx={p.cx}
+                    cy={p.cy}
+                    r={2.5}
+                    fill={`var(--line-${line.color})`}
+                  />
+                ) : (
+                  <g key={`${line.dataKey}-${p.index}`} />
+                )
+              }
+              activeDot={{ r: 3 }}
+            />
+          ))}
+          <DeploymentMarkerLines markers={markers} onHover={setHovered} onOpen={onOpenDeployment} />
+        </LineChart>
+      )}
       <span className={styles.axisTitle} aria-hidden="true">
         {yLabel}
       </span>
