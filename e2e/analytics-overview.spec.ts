@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { recordDeployment } from './support/telemetry';
 
 type Overview = {
   totals: { events: number; users: number; sessions: number };
@@ -202,19 +203,14 @@ test('analytics overview: the actions and lifecycle charts mark the project’s 
   const project = demo.projects.find((p) => p.name === 'Storefront Web');
   if (!project) throw new Error('demo world has no Storefront Web project');
   const service = `e2e-analytics-${Date.now().toString(36)}`;
-  const put = await request.put(`/api/telemetry/deployments/${service}-1`, {
-    headers: { Authorization: `Bearer ${demo.account_token}` },
-    data: {
-      project_id: project.id,
-      release: `${service}@3.1.0`,
-      environment: 'production',
-      service_name: service,
-      status: 'succeeded',
-      started_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-      finished_at: new Date(Date.now() - 3 * 86_400_000 + 60_000).toISOString(),
-    },
+  await recordDeployment(request, demo.account_token, `${service}-1`, {
+    project_id: project.id,
+    release: `${service}@3.1.0`,
+    environment: 'production',
+    service_name: service,
+    started_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    finished_at: new Date(Date.now() - 3 * 86_400_000 + 60_000).toISOString(),
   });
-  expect(put.status(), await put.text()).toBe(200);
 
   await page.goto(`/analytics?project=${project.id}&since=7d`);
   const link = new RegExp(`^${escape(service)} ${escape(service)}@3\\.1\\.0 → production`);

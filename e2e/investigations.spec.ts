@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DemoCredentials } from './support/demo';
 import { expect, test } from './support/fixtures';
-import { ingestEnvelope, word } from './support/telemetry';
+import { ingestEnvelope, recordDeployment, word } from './support/telemetry';
 
 const BAD_RELEASE = 'checkout-api@2.14.0';
 const MARKUP = '<img src=x onerror=window.__pwned=1>';
@@ -115,19 +115,14 @@ test('did the fix work: a recorded fixing deployment gets the verdict the API re
   const deploymentId = `fix-${word()}`;
   const release = `checkout-api@2.14.1-${word(6)}`;
   const finished = Date.now() - 3 * HOUR;
-  const put = await request.put(`/api/telemetry/deployments/${deploymentId}`, {
-    headers: auth(demo),
-    data: {
-      project_id: project.id,
-      release,
-      environment: baseline.environment,
-      service_name: baseline.service_name,
-      status: 'succeeded',
-      started_at: new Date(finished - 60_000).toISOString(),
-      finished_at: new Date(finished).toISOString(),
-    },
+  await recordDeployment(request, demo.account_token, deploymentId, {
+    project_id: project.id,
+    release,
+    environment: baseline.environment,
+    service_name: baseline.service_name,
+    started_at: new Date(finished - 60_000).toISOString(),
+    finished_at: new Date(finished).toISOString(),
   });
-  expect(put.status(), await put.text()).toBe(200);
 
   await page.goto(`/issues/${issueId}`);
   await page.getByRole('button', { name: 'Did the fix work?' }).click();

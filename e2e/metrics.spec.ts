@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { word } from './support/telemetry';
+import { recordDeployment, word } from './support/telemetry';
 
 /** Sends metric samples through the SDK route (the only one that takes metrics). */
 async function ingestMetrics(
@@ -58,20 +58,15 @@ test('metrics: a metric split by release, a deployment marker that opens its rel
   );
 
   const deploymentId = `e2e-${tag}-deploy`;
-  const put = await request.put(`/api/telemetry/deployments/${deploymentId}`, {
-    headers: { Authorization: `Bearer ${demo.account_token}` },
-    data: {
-      project_id: project.id,
-      release: newRelease,
-      environment: 'production',
-      service_name: service,
-      status: 'succeeded',
-      started_at: new Date(now - 29 * 60_000).toISOString(),
-      finished_at: new Date(now - 27 * 60_000).toISOString(),
-      commit_sha: randomBytes(20).toString('hex'),
-    },
+  await recordDeployment(request, demo.account_token, deploymentId, {
+    project_id: project.id,
+    release: newRelease,
+    environment: 'production',
+    service_name: service,
+    started_at: new Date(now - 29 * 60_000).toISOString(),
+    finished_at: new Date(now - 27 * 60_000).toISOString(),
+    commit_sha: randomBytes(20).toString('hex'),
   });
-  expect(put.status(), await put.text()).toBe(200);
 
   const seriesRequests: string[] = [];
   page.on('request', (r) => {
@@ -140,19 +135,15 @@ test('a deployment recorded through the API shows as a marker on the volume char
   const release = `vol-${tag}@2.0.0`;
   const deploymentId = `vol-${tag}-deploy`;
   const now = Date.now();
-  const put = await request.put(`/api/telemetry/deployments/${deploymentId}`, {
-    headers: { Authorization: `Bearer ${demo.account_token}` },
-    data: {
-      project_id: project.id,
-      release,
-      environment: 'staging',
-      service_name: service,
-      status: 'failed',
-      started_at: new Date(now - 3 * 60_000).toISOString(),
-      finished_at: new Date(now - 60_000).toISOString(),
-    },
+  await recordDeployment(request, demo.account_token, deploymentId, {
+    project_id: project.id,
+    release,
+    environment: 'staging',
+    service_name: service,
+    status: 'failed',
+    started_at: new Date(now - 3 * 60_000).toISOString(),
+    finished_at: new Date(now - 60_000).toISOString(),
   });
-  expect(put.status(), await put.text()).toBe(200);
 
   await page.goto(`/metrics?project=${project.id}&since=1h`);
   await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { expect, signInThroughForm, test } from './support/fixtures';
-import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
+import { dataRowsOf, ingestEnvelope, recordDeployment, word } from './support/telemetry';
 
 const MINUTE = 60_000;
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -44,19 +44,6 @@ async function ingestRelease(
       { id: randomUUID(), occurred_at: ago(at - 2), message: `cart saved ${issue.fingerprint}` },
     ],
   });
-}
-
-async function recordDeployment(
-  request: APIRequestContext,
-  token: string,
-  id: string,
-  body: Record<string, unknown>,
-) {
-  const res = await request.put(`/api/telemetry/deployments/${id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: body,
-  });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 test('release health: rows, trace health, comparison, timeline and links', async ({

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
+import { dataRowsOf, ingestEnvelope, recordDeployment, word } from './support/telemetry';
 
 type SpanSpec = {
   name: string;
@@ -248,19 +248,12 @@ test('the trace chart marks the deployments of its service, as every time chart 
     { name: `GET /deployed ${tag}`, service, offsetMs: 0, durationMs: 120 },
   ]);
   const record = async (id: string, serviceName: string) => {
-    const put = await request.put(`/api/telemetry/deployments/${id}`, {
-      headers: { Authorization: `Bearer ${demo.account_token}` },
-      data: {
-        project_id: project.id,
-        release: `${serviceName}@2.0.0`,
-        environment: 'production',
-        service_name: serviceName,
-        status: 'succeeded',
-        started_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-        finished_at: new Date(Date.now() - 3 * 60_000).toISOString(),
-      },
+    await recordDeployment(request, demo.account_token, id, {
+      project_id: project.id,
+      release: `${serviceName}@2.0.0`,
+      environment: 'production',
+      service_name: serviceName,
     });
-    expect(put.status(), await put.text()).toBe(200);
   };
   await record(`${service}-1`, service);
   // Another service's deployment is outside this chart's scope.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startOwnService } from './support/own-service';
 import { expect, signInThroughForm, test } from './support/fixtures';
-import { ingestEnvelope } from './support/telemetry';
+import { ingestEnvelope, recordDeployment } from './support/telemetry';
 
 const issue = () => ({
   id: randomUUID(),
@@ -102,19 +102,13 @@ test('usage: day and week bars mark the deployments of the account’s projects'
   const project = demo.projects[0];
   if (!project) throw new Error('demo world has no project');
   const id = `e2e-usage-${randomUUID().slice(0, 8)}`;
-  const put = await request.put(`/api/telemetry/deployments/${id}`, {
-    headers: { Authorization: `Bearer ${demo.account_token}` },
-    data: {
-      project_id: project.id,
-      release: `${id}@1.0.0`,
-      environment: 'production',
-      service_name: id,
-      status: 'failed',
-      started_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-      finished_at: new Date(Date.now() - 3 * 60_000).toISOString(),
-    },
+  await recordDeployment(request, demo.account_token, id, {
+    project_id: project.id,
+    release: `${id}@1.0.0`,
+    environment: 'production',
+    service_name: id,
+    status: 'failed',
   });
-  expect(put.status(), await put.text()).toBe(200);
 
   await page.goto('/usage?interval=daily');
   const history = page.getByRole('region', { name: 'History' });

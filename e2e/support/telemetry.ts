@@ -34,3 +34,26 @@ export const dataRowsOf = (page: Page, table: string) =>
     .filter({ has: page.getByRole('cell') });
 
 export const liveIndicator = (page: Page) => page.getByRole('button', { name: /^Live feed/ });
+
+/**
+ * Records a deployment through the real route with the account token; `body` gives the
+ * project, release, environment and service (status `succeeded`, a few minutes ago, unless set).
+ */
+export async function recordDeployment(
+  request: APIRequestContext,
+  accountToken: string,
+  id: string,
+  body: Record<string, unknown>,
+  baseUrl = '',
+) {
+  const res = await request.put(`${baseUrl}/api/telemetry/deployments/${id}`, {
+    headers: { Authorization: `Bearer ${accountToken}` },
+    data: {
+      status: 'succeeded',
+      started_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      finished_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+      ...body,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
