@@ -1,36 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoMembers } from './support/demo';
 import { expect, signInThroughForm, test } from './support/fixtures';
-import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
-
-type IssueItem = {
-  title: string;
-  message?: string;
-  stack_trace?: string;
-  severity?: string;
-  fingerprint?: string;
-};
-
-/** Sends issues with a project's ingest key through the real ingest route; each its own group. */
-async function ingestIssues(
-  request: APIRequestContext,
-  ingestKey: string,
-  serviceName: string,
-  issues: IssueItem[],
-) {
-  await ingestEnvelope(request, ingestKey, {
-    service_name: serviceName,
-    issues: issues.map((i) => ({
-      id: randomUUID(),
-      occurred_at: new Date().toISOString(),
-      message: i.message ?? i.title,
-      fingerprint: `e2e-${word()}`,
-      severity: 'error',
-      ...i,
-    })),
-  });
-}
+import { dataRowsOf, ingestIssues, word } from './support/telemetry';
 
 const board = (page: Page) => page.getByRole('table', { name: 'Issues' });
 const dataRows = (page: Page) => dataRowsOf(page, 'Issues');

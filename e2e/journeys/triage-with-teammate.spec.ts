@@ -1,34 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { leavePage, returnToPage } from '../support/page-visibility';
-import { dataRowsOf, ingestEnvelope, word } from '../support/telemetry';
+import { dataRowsOf, ingestIssues, word } from '../support/telemetry';
 
 /**
  * An engineer triaging beside a teammate: Ada (`signedInPage`, owner) and Bruno
  * (`teammatePage`, admin) work on the same board in two browser contexts. Each test sends
  * issues of a service of its own, so tests running beside it never touch them.
  */
-
-/** Sends one new issue per title (severity error: derived priority High). */
-async function ingestIssues(
-  request: APIRequestContext,
-  ingestKey: string,
-  service: string,
-  titles: string[],
-) {
-  await ingestEnvelope(request, ingestKey, {
-    service_name: service,
-    issues: titles.map((title) => ({
-      id: randomUUID(),
-      occurred_at: new Date().toISOString(),
-      title,
-      message: title,
-      fingerprint: `e2e-${word()}`,
-      severity: 'error',
-    })),
-  });
-}
 
 const rowOf = (page: Page, title: string) => dataRowsOf(page, 'Issues').filter({ hasText: title });
 const assigneeCell = (page: Page, title: string) => rowOf(page, title).getByRole('cell').last();
@@ -90,7 +69,7 @@ test('a teammate assigns an issue to Ada and sets it Low: her bell, inbox, board
   const service = `e2e-mate-${word()}`;
   const first = `MateFirst ${word()}`;
   const second = `MateSecond ${word()}`;
-  await ingestIssues(request, project.ingest_key, service, [first, second]);
+  await ingestIssues(request, project.ingest_key, service, [{ title: first }, { title: second }]);
   const boardUrl = `/issues?project=${project.id}&service=${service}`;
 
   await ada.goto(boardUrl);
@@ -160,7 +139,7 @@ test('a bulk change and its undo put back exactly what was there, and say what t
   const service = `e2e-undo-${word()}`;
   const one = `UndoOne ${word()}`;
   const two = `UndoTwo ${word()}`;
-  await ingestIssues(request, project.ingest_key, service, [one, two]);
+  await ingestIssues(request, project.ingest_key, service, [{ title: one }, { title: two }]);
   await page.goto(`/issues?project=${project.id}&service=${service}`);
   await expect(dataRowsOf(page, 'Issues')).toHaveCount(2);
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -24,6 +24,37 @@ export async function ingestEnvelope(
     data: { release: 'e2e@1.0.0', environment: 'e2e', service_name: 'e2e', ...envelope },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+export type IssueItem = {
+  title: string;
+  message?: string;
+  stack_trace?: string;
+  severity?: string;
+  fingerprint?: string;
+};
+
+/**
+ * Sends issues with a project's ingest key through the real ingest route, each its own group
+ * (severity error unless given: derived priority High).
+ */
+export async function ingestIssues(
+  request: APIRequestContext,
+  ingestKey: string,
+  serviceName: string,
+  issues: IssueItem[],
+) {
+  await ingestEnvelope(request, ingestKey, {
+    service_name: serviceName,
+    issues: issues.map((i) => ({
+      id: randomUUID(),
+      occurred_at: new Date().toISOString(),
+      message: i.message ?? i.title,
+      fingerprint: `e2e-${word()}`,
+      severity: 'error',
+      ...i,
+    })),
+  });
 }
 
 /** The data rows of a named table (its header row has no cells). */
