@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultPlanQuotas, PLAN_TIERS, type PlanQuota, type PlanTier } from '../domain/plans';
@@ -11,6 +12,16 @@ const booleanFlag = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const positiveSeconds = z.coerce.number().int().positive();
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`. */
+function isProxyEntry(entry: string): boolean {
+  const [ip, bits, extra] = entry.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
 
 const quotaOverride = z
   .object({
@@ -49,6 +60,38 @@ export const configSchema = z.object({
   LOOKOUT_COOKIE_SECURE: booleanFlag.default(false),
   LOOKOUT_INGEST_RATE_PER_SECOND: z.coerce.number().positive().default(50),
   LOOKOUT_INGEST_RATE_BURST: z.coerce.number().int().positive().default(200),
+  /** Failed sign-ins of one account (e-mail) answered at once; each further one waits longer. */
+  LOOKOUT_SIGNIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins (and unknown tokens or tickets) of one client address answered at once. */
+  LOOKOUT_SIGNIN_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(20),
+  /** The first wait after the allowance; it doubles with each further failure. */
+  LOOKOUT_SIGNIN_BACKOFF_SECONDS: positiveSeconds.default(1),
+  /** The longest wait (the lockout): after it the right password works again. */
+  LOOKOUT_SIGNIN_LOCKOUT_SECONDS: positiveSeconds.default(15 * 60),
+  /** Failures are forgotten after this long without another one. */
+  LOOKOUT_SIGNIN_FORGET_SECONDS: positiveSeconds.default(60 * 60),
+  /**
+   * Comma-separated addresses or CIDR blocks of reverse proxies whose `X-Forwarded-For` is
+   * believed. Empty (the default): the client address is the socket's peer.
+   */
+  LOOKOUT_TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((s, ctx) => {
+      const items = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== '');
+      for (const item of items) {
+        if (!isProxyEntry(item)) {
+          ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR block: ${item}` });
+          return z.NEVER;
+        }
+      }
+      return items;
+    }),
+  /** How often the live feed pings each connection (and sends a `heartbeat` message). */
+  LOOKOUT_FEED_HEARTBEAT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   LOOKOUT_PLAN_QUOTAS: z
     .string()
     .optional()
@@ -85,6 +128,24 @@ export type ServiceConfig = {
   /** Per ingest key: sustained requests per second and burst size of its token bucket. */
   ingestRate: { perSecond: number; burst: number };
   planQuotas: Record<PlanTier, PlanQuota>;
+  /** Sign-in throttling (auth/attempt-throttle.ts). */
+  signInThrottle: SignInThrottleConfig;
+  /** Reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR blocks). */
+  trustedProxies: string[];
+  /** Seconds between the live feed's pings and `heartbeat` messages. */
+  feedHeartbeatSeconds: number;
+};
+
+export type SignInThrottleConfig = {
+  /** Failures per account (normalized e-mail) answered at once. */
+  accountFailures: number;
+  /** Failures per client address answered at once (sign-ins, and unknown tokens apart). */
+  addressFailures: number;
+  /** First wait after the allowance, doubled per further failure, at most `lockoutSeconds`. */
+  backoffSeconds: number;
+  lockoutSeconds: number;
+  /** Quiet time after which a key's failures are forgotten. */
+  forgetSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -114,6 +175,15 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
     planQuotas: Object.fromEntries(
       PLAN_TIERS.map((t) => [t, { ...defaultPlanQuotas[t], ...(e.LOOKOUT_PLAN_QUOTAS[t] ?? {}) }]),
     ) as Record<PlanTier, PlanQuota>,
+    signInThrottle: {
+      accountFailures: e.LOOKOUT_SIGNIN_ACCOUNT_FAILURES,
+      addressFailures: e.LOOKOUT_SIGNIN_ADDRESS_FAILURES,
+      backoffSeconds: e.LOOKOUT_SIGNIN_BACKOFF_SECONDS,
+      lockoutSeconds: e.LOOKOUT_SIGNIN_LOCKOUT_SECONDS,
+      forgetSeconds: e.LOOKOUT_SIGNIN_FORGET_SECONDS,
+    },
+    trustedProxies: e.LOOKOUT_TRUSTED_PROXIES,
+    feedHeartbeatSeconds: e.LOOKOUT_FEED_HEARTBEAT_SECONDS,
   };
 }
 

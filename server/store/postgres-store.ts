@@ -19,6 +19,7 @@ import { pgSupport } from './state/postgres/support';
 import { pgTelemetry } from './telemetry/postgres/ingest';
 import { sqlTraces } from './telemetry/sql/traces';
 import { sqlUsage } from './state/sql/usage';
+import { sqlThrottle } from './state/sql/throttle';
 import { sqlVolume } from './telemetry/sql/volume';
 import { pgDialect } from './postgres/pg-sql';
 
@@ -46,6 +47,7 @@ export async function openPostgresStore(url: string): Promise<Store & { pg: PgCo
     deployments: pgDeployments(db),
     ownership: pgOwnership(db),
     usage: sqlUsage(db),
+    throttle: sqlThrottle(db),
     investigations: sqlInvestigations(db, pgDialect),
     support: pgSupport(db),
     close: () => db.close(),

@@ -22,6 +22,7 @@ import { sqlReleases } from './telemetry/sql/releases';
 import { sqlTraces } from './telemetry/sql/traces';
 import { sqlVolume } from './telemetry/sql/volume';
 import { sqlUsage } from './state/sql/usage';
+import { sqlThrottle } from './state/sql/throttle';
 import { sqliteDialect, sqliteRunner } from './sqlite/sqlite-sql';
 import { volumeRollup } from './telemetry/sqlite/volume-rollup';
 
@@ -50,6 +51,7 @@ export function openSqliteStore(dataDir: string): Store {
     deployments: sqliteDeployments(db),
     ownership: sqliteOwnership(db),
     usage: sqlUsage(sql),
+    throttle: sqlThrottle(sql),
     investigations: sqlInvestigations(sql, sqliteDialect),
     support: sqliteSupport(db),
     close: async () => {

@@ -6,6 +6,7 @@ import type { IssuesStore } from './state/issues';
 import type { OwnershipStore } from './state/ownership';
 import type { ProjectsStore } from './state/projects';
 import type { SupportStore } from './state/support';
+import type { ThrottleStore } from './state/throttle';
 import type { UsageStore } from './state/usage';
 import type { ActionsStore } from './telemetry/actions';
 import type { IngestStore } from './telemetry/ingest';
@@ -33,6 +34,8 @@ export interface StateStore {
   /** Support tickets and their attached context. */
   support: SupportStore;
   usage: UsageStore;
+  /** Failed sign-in attempts per account and client address (throttling). */
+  throttle: ThrottleStore;
 }
 
 /**

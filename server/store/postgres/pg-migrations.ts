@@ -590,7 +590,19 @@ CREATE INDEX log_attributes_by_number ON log_attributes(path_id, project_n, key_
   INCLUDE (log_seq) WHERE key_num IS NOT NULL;
 `;
 
+/** 3 (SQLite's 15): failed sign-in attempts per account and client address (throttling). */
+const authThrottle = `
+CREATE TABLE auth_throttle (
+  key ${T} PRIMARY KEY,
+  failures BIGINT NOT NULL,
+  blocked_until BIGINT NOT NULL,
+  failed_at BIGINT NOT NULL
+);
+CREATE INDEX auth_throttle_by_failure ON auth_throttle(failed_at);
+`;
+
 export const pgMigrations: readonly string[] = [
   accounts + telemetry + sharedState,
   valueIndexesCarrySeq,
+  authThrottle,
 ];

@@ -661,4 +661,15 @@ export const migrations: readonly string[] = [
   CREATE INDEX actions_by_user ON actions(project_id, distinct_id, occurred_at, seq, kind, name,
     environment, service_name, release, session_id);
   `,
+  /* 15: failed sign-in attempts per account and client address (sign-in throttling) */ `
+  -- key: 'password:account:<sha256 of the e-mail>', 'password:address:<ip>' or
+  -- 'token:address:<ip>'; failed_at: the last failure (epoch ms); blocked_until: 0 or epoch ms.
+  CREATE TABLE auth_throttle (
+    key TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    blocked_until INTEGER NOT NULL,
+    failed_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX auth_throttle_by_failure ON auth_throttle(failed_at);
+  `,
 ];
