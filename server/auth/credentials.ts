@@ -96,7 +96,11 @@ export async function signIn(deps: Deps, accountId: string): Promise<IssuedToken
   };
 }
 
-export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false };
+/** `unknown`: the token never existed here (a guess), as opposed to one expired or revoked. */
+export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false; unknown: boolean };
+
+const refused = { ok: false, unknown: false } as const;
+const unknownToken = { ok: false, unknown: true } as const;
 
 /**
  * Rotates a refresh token within its family. Presenting a token that was already rotated
@@ -105,14 +109,15 @@ export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false };
 export async function refreshWithToken(deps: Deps, refreshToken: string): Promise<RefreshOutcome> {
   const now = deps.now();
   const row = await deps.store.credentials.refreshToken(hashToken(refreshToken));
-  if (!row || row.expiresAt <= now) return { ok: false };
+  if (!row) return unknownToken;
+  if (row.expiresAt <= now) return refused;
   const family = await deps.store.credentials.family(row.familyId);
-  if (!family || family.revokedAt !== null) return { ok: false };
+  if (!family || family.revokedAt !== null) return refused;
   const account = await deps.store.accounts.byId(family.accountId);
-  if (!account || revokedByLogoutAll(account, family.loginAt)) return { ok: false };
+  if (!account || revokedByLogoutAll(account, family.loginAt)) return refused;
   if (!(await deps.store.credentials.markRefreshTokenReplaced(row.tokenHash, now))) {
     await deps.store.credentials.revokeFamily(family.id, now);
-    return { ok: false };
+    return refused;
   }
   return {
     ok: true,
@@ -130,10 +135,9 @@ export async function refreshWithSession(
   deps: Deps,
   sessionToken: string,
 ): Promise<RefreshOutcome> {
-  const principal = await checkBrowserSession(deps, sessionToken);
-  if (!principal) return { ok: false };
   const row = await deps.store.credentials.browserSession(hashToken(sessionToken));
-  if (!row) return { ok: false };
+  if (!row) return unknownToken;
+  if (!(await checkBrowserSession(deps, sessionToken))) return refused;
   return {
     ok: true,
     tokens: {
@@ -148,13 +152,18 @@ export async function refreshWithSession(
 /**
  * Spec logout: revokes the token's family; idempotent for the same valid token. A token is
  * "valid" here when it is a known, unexpired refresh token (even one already revoked by logout).
+ * `unknown`: no such token was ever issued here (a guess); `expired`: it was, and has expired.
  */
-export async function logoutFamily(deps: Deps, refreshToken: string): Promise<boolean> {
+export async function logoutFamily(
+  deps: Deps,
+  refreshToken: string,
+): Promise<'revoked' | 'expired' | 'unknown'> {
   const now = deps.now();
   const row = await deps.store.credentials.refreshToken(hashToken(refreshToken));
-  if (!row || row.expiresAt <= now) return false;
+  if (!row) return 'unknown';
+  if (row.expiresAt <= now) return 'expired';
   await deps.store.credentials.revokeFamily(row.familyId, now);
-  return true;
+  return 'revoked';
 }
 
 /** A long-lived personal account token (the demo's `account_token`). */

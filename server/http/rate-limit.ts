@@ -18,14 +18,22 @@ export function createRateLimiter(opts: RateLimitOptions): RateLimiter {
   };
 }
 
-/** Spec: `429 rate_limited` with `retry_after_seconds` and equal `Retry-After` and `X-RateLimit-After` headers. */
-export function rateLimited(retryAfterSeconds: number): ApiError {
+/**
+ * Spec: `429 rate_limited` with `retry_after_seconds` and equal `Retry-After` and
+ * `X-RateLimit-After` headers. `text` replaces the general wording (sign-in throttling).
+ */
+export function rateLimited(
+  retryAfterSeconds: number,
+  text?: { error: string; next: string },
+): ApiError {
   const s = String(retryAfterSeconds);
   return new ApiError({
     status: 429,
     code: 'rate_limited',
-    error: 'too many requests',
-    next: `Wait ${s} seconds, then retry with exponential backoff; do not send retries in parallel.`,
+    error: text?.error ?? 'too many requests',
+    next:
+      text?.next ??
+      `Wait ${s} seconds, then retry with exponential backoff; do not send retries in parallel.`,
     nextAction: { code: 'retry_later', target: 'request' },
     extra: { retry_after_seconds: retryAfterSeconds },
     headers: { 'Retry-After': s, 'X-RateLimit-After': s },

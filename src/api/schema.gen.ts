@@ -50,7 +50,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Starts a new sign-in (a refresh-token family). Returns an access token (15 minutes), a refresh token (30 days) and sets the `svc_session` cookie (HttpOnly, SameSite=Lax) for the browser.
+     * @description Starts a new sign-in (a refresh-token family). Returns an access token (15 minutes), a refresh token (30 days) and sets the `svc_session` cookie (HttpOnly, SameSite=Lax) for the browser. Failed attempts are throttled per account (the e-mail, known or not) and per client address: after a few failures (5 per account, 20 per address by default) each further one makes the wait twice as long, up to a lockout of 15 minutes, answered `429 rate_limited` with `retry_after_seconds`, `Retry-After` and a `next` naming when to try again. While a wait lasts the password is not checked; after it the right password works again. Unknown e-mails get the same answers as known ones.
      */
     post: {
       parameters: {
@@ -122,6 +122,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description Too many requests (`rate_limited`). */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
       };
     };
     delete?: never;
@@ -141,7 +150,7 @@ export interface paths {
     put?: never;
     /**
      * Rotate a refresh token (or exchange the browser session) for new tokens
-     * @description With `refresh_token` in the body, rotates it within its family: the old token stops working, and presenting it again revokes the family. With an empty object, the `svc_session` cookie stands for its sign-in and yields fresh tokens of that family (how the console restores a sign-in after a reload).
+     * @description With `refresh_token` in the body, rotates it within its family: the old token stops working, and presenting it again revokes the family. With an empty object, the `svc_session` cookie stands for its sign-in and yields fresh tokens of that family (how the console restores a sign-in after a reload). Tokens that were never issued are counted per client address; past the allowance the route answers `429 rate_limited` as sign-in does.
      */
     post: {
       parameters: {
@@ -212,6 +221,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description Too many requests (`rate_limited`). */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
       };
     };
     delete?: never;
@@ -231,7 +249,7 @@ export interface paths {
     put?: never;
     /**
      * Revoke one sign-in (refresh-token family)
-     * @description Revokes the refresh-token family of the given token; other sign-ins are unchanged and access tokens already issued stay valid until they expire. Re-sending the same valid token gives the same 200. No bearer.
+     * @description Revokes the refresh-token family of the given token; other sign-ins are unchanged and access tokens already issued stay valid until they expire. Re-sending the same valid token gives the same 200. No bearer. Tokens that were never issued are counted per client address; past the allowance the route answers `429 rate_limited` as sign-in does.
      */
     post: {
       parameters: {
@@ -295,6 +313,15 @@ export interface paths {
         };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Too many requests (`rate_limited`). */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5676,7 +5703,7 @@ export interface paths {
     };
     /**
      * The live feed (WebSocket)
-     * @description Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting.
+     * @description Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting. Refused tickets are counted per client address; past the allowance the upgrade is answered `429 rate_limited`.
      */
     get: {
       parameters: {
@@ -5740,6 +5767,15 @@ export interface paths {
             } & {
               [key: string]: unknown;
             };
+          };
+        };
+        /** @description Too many requests (`rate_limited`). */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
       };

@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   logoutFamily,
   refreshWithSession,
@@ -12,7 +13,10 @@ import {
   writeSessionCookie,
 } from '../../auth/session-cookie';
 import { hashToken, unusablePasswordHash, verifyPassword } from '../../domain/secrets';
+import { createAttemptThrottle } from '../../auth/attempt-throttle';
 import { requireAccount } from '../../http/account-auth';
+import { signInThrottled, tokenThrottled } from '../../http/attempt-throttled';
+import { addressKey, clientAddress } from '../../http/client-address';
 import { fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
@@ -44,7 +48,7 @@ const login = createRoute({
   tags: ['auth'],
   summary: 'Sign in with email and password',
   description:
-    'Starts a new sign-in (a refresh-token family). Returns an access token (15 minutes), a refresh token (30 days) and sets the `svc_session` cookie (HttpOnly, SameSite=Lax) for the browser.',
+    'Starts a new sign-in (a refresh-token family). Returns an access token (15 minutes), a refresh token (30 days) and sets the `svc_session` cookie (HttpOnly, SameSite=Lax) for the browser. Failed attempts are throttled per account (the e-mail, known or not) and per client address: after a few failures (5 per account, 20 per address by default) each further one makes the wait twice as long, up to a lockout of 15 minutes, answered `429 rate_limited` with `retry_after_seconds`, `Retry-After` and a `next` naming when to try again. While a wait lasts the password is not checked; after it the right password works again. Unknown e-mails get the same answers as known ones.',
   middleware: [jsonBody(16 * 1024)] as const,
   request: {
     body: {
@@ -61,7 +65,7 @@ const login = createRoute({
   },
   responses: {
     200: jsonContent(TokensSchema, 'Signed in.'),
-    ...errorResponses(400, 401, 413, 415, 422),
+    ...errorResponses(400, 401, 413, 415, 422, 429),
   },
 });
 
@@ -71,7 +75,7 @@ const refresh = createRoute({
   tags: ['auth'],
   summary: 'Rotate a refresh token (or exchange the browser session) for new tokens',
   description:
-    'With `refresh_token` in the body, rotates it within its family: the old token stops working, and presenting it again revokes the family. With an empty object, the `svc_session` cookie stands for its sign-in and yields fresh tokens of that family (how the console restores a sign-in after a reload).',
+    'With `refresh_token` in the body, rotates it within its family: the old token stops working, and presenting it again revokes the family. With an empty object, the `svc_session` cookie stands for its sign-in and yields fresh tokens of that family (how the console restores a sign-in after a reload). Tokens that were never issued are counted per client address; past the allowance the route answers `429 rate_limited` as sign-in does.',
   middleware: [jsonBody(16 * 1024)] as const,
   request: {
     body: {
@@ -85,7 +89,7 @@ const refresh = createRoute({
   },
   responses: {
     200: jsonContent(TokensSchema, 'New tokens of the same sign-in.'),
-    ...errorResponses(400, 401, 413, 415, 422),
+    ...errorResponses(400, 401, 413, 415, 422, 429),
   },
 });
 
@@ -95,7 +99,7 @@ const logout = createRoute({
   tags: ['auth'],
   summary: 'Revoke one sign-in (refresh-token family)',
   description:
-    'Revokes the refresh-token family of the given token; other sign-ins are unchanged and access tokens already issued stay valid until they expire. Re-sending the same valid token gives the same 200. No bearer.',
+    'Revokes the refresh-token family of the given token; other sign-ins are unchanged and access tokens already issued stay valid until they expire. Re-sending the same valid token gives the same 200. No bearer. Tokens that were never issued are counted per client address; past the allowance the route answers `429 rate_limited` as sign-in does.',
   middleware: [jsonBody(16 * 1024)] as const,
   request: {
     body: {
@@ -108,7 +112,7 @@ const logout = createRoute({
       z.object({ revoked: z.literal(true), next_action: NextActionSchema }).openapi('LogoutResult'),
       'The sign-in is revoked; clear local credentials.',
     ),
-    ...errorResponses(400, 401, 413, 415, 422),
+    ...errorResponses(400, 401, 413, 415, 422, 429),
   },
 });
 
@@ -157,17 +161,31 @@ function tokensBody(t: IssuedTokens) {
 }
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const throttle = createAttemptThrottle(deps);
+  const addressOf = (c: Context<AppEnv>) =>
+    addressKey(clientAddress(c, deps.config.trustedProxies));
+
   app.openapi(login, async (c) => {
     const { email, password } = c.req.valid('json');
+    const address = addressOf(c);
+    const attempt = await throttle.begin(
+      '/api/auth/login',
+      address,
+      throttle.passwordKeys(email, address),
+    );
+    if (attempt.throttled) throw signInThrottled(attempt);
     const account = await deps.store.accounts.byEmail(email.trim());
     // Verify against a dummy hash for unknown emails too, so timing does not reveal accounts.
     const ok = await verifyPassword(password, account?.passwordHash ?? unusablePasswordHash);
     if (!account || !ok) {
+      const throttled = await attempt.failed();
+      if (throttled) throw signInThrottled(throttled);
       throw fail.unauthorized(
         'email or password is incorrect',
         'Check the email and password and try again.',
       );
     }
+    await attempt.succeeded();
     const tokens = await signIn(deps, account.id);
     if (tokens.sessionToken) {
       writeSessionCookie(
@@ -183,27 +201,49 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(refresh, async (c) => {
     const { refresh_token } = c.req.valid('json');
     const cookie = readSessionCookie(c);
+    const refusedSignIn = () =>
+      fail.unauthorized('this sign-in is no longer valid', 'Sign in again.');
+    // Nothing presented, nothing guessed: not counted.
+    if (!refresh_token && !cookie) throw refusedSignIn();
+    const address = addressOf(c);
+    const attempt = await throttle.begin('/api/auth/refresh', address, throttle.tokenKeys(address));
+    if (attempt.throttled) throw tokenThrottled(attempt);
     const outcome = refresh_token
       ? await refreshWithToken(deps, refresh_token)
-      : cookie
-        ? await refreshWithSession(deps, cookie)
-        : { ok: false as const };
-    if (!outcome.ok) {
-      throw fail.unauthorized('this sign-in is no longer valid', 'Sign in again.');
+      : await refreshWithSession(deps, cookie ?? '');
+    if (outcome.ok) {
+      await attempt.succeeded();
+      return c.json(tokensBody(outcome.tokens), 200);
     }
-    return c.json(tokensBody(outcome.tokens), 200);
+    if (!outcome.unknown) {
+      await attempt.notAGuess();
+      throw refusedSignIn();
+    }
+    const throttled = await attempt.failed();
+    throw throttled ? tokenThrottled(throttled) : refusedSignIn();
   });
 
   app.openapi(logout, async (c) => {
     const { refresh_token } = c.req.valid('json');
-    if (!(await logoutFamily(deps, refresh_token))) {
-      throw fail.unauthorized(
-        'refresh token is invalid or expired',
-        'Remove the local credentials anyway; sign in again to get a new session.',
-        { code: 'authorize_request', target: 'auth' },
-      );
+    const address = addressOf(c);
+    const attempt = await throttle.begin('/api/auth/logout', address, throttle.tokenKeys(address));
+    if (attempt.throttled) throw tokenThrottled(attempt);
+    const outcome = await logoutFamily(deps, refresh_token);
+    if (outcome === 'revoked') {
+      await attempt.succeeded();
+      return c.json({ revoked: true as const, next_action: clearLocal }, 200);
     }
-    return c.json({ revoked: true as const, next_action: clearLocal }, 200);
+    if (outcome === 'unknown') {
+      const throttled = await attempt.failed();
+      if (throttled) throw tokenThrottled(throttled);
+    } else {
+      await attempt.notAGuess();
+    }
+    throw fail.unauthorized(
+      'refresh token is invalid or expired',
+      'Remove the local credentials anyway; sign in again to get a new session.',
+      { code: 'authorize_request', target: 'auth' },
+    );
   });
 
   app.openapi(

@@ -1,5 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { createAttemptThrottle } from '../../auth/attempt-throttle';
 import { requireAccount } from '../../http/account-auth';
+import { tokenThrottled } from '../../http/attempt-throttled';
+import { addressKey, clientAddress } from '../../http/client-address';
 import { ApiError, fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
@@ -39,6 +42,7 @@ const ticketRoute = createRoute({
 });
 
 export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const throttle = createAttemptThrottle(deps);
   app.openapi(
     { ...ticketRoute, middleware: [requireAccount(deps, { session: false })] as const },
     async (c) => {
@@ -55,11 +59,11 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     tags: ['live feed'],
     summary: 'The live feed (WebSocket)',
     description:
-      'Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting.',
+      'Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting. Refused tickets are counted per client address; past the allowance the upgrade is answered `429 rate_limited`.',
     request: { query: z.object({ ticket: z.string() }) },
     responses: {
       101: { description: 'Switching Protocols; then messages.' },
-      ...errorResponses(400, 401),
+      ...errorResponses(400, 401, 429),
       405: jsonContent(
         z.object({ code: z.literal('invalid_websocket_upgrade') }).passthrough(),
         'Not GET.',
@@ -84,14 +88,25 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       throw invalidUpgrade(400, 'the WebSocket upgrade headers are missing or invalid');
     }
     const ticket = c.req.query('ticket');
-    const grant = ticket ? await deps.feed.redeem(ticket) : null;
-    if (!grant) {
-      throw fail.unauthorized(
+    const refused = () =>
+      fail.unauthorized(
         'the live-feed ticket is missing, used, expired or invalid',
         'Create a new ticket with POST /api/feed/ticket (sign in again if that fails), then reconnect.',
         { code: 'authorize_request', target: 'live_feed' },
       );
+    // No ticket, nothing guessed: not counted.
+    if (!ticket) throw refused();
+    const address = addressKey(clientAddress(c, deps.config.trustedProxies));
+    const attempt = await throttle.begin('/api/feed/live', address, throttle.tokenKeys(address));
+    if (attempt.throttled) throw tokenThrottled(attempt);
+    const grant = await deps.feed.redeem(ticket);
+    if (!grant) {
+      // A ticket is spent when redeemed, so a refused one cannot be told from one never
+      // issued: every refusal counts (a console uses each ticket once, at once).
+      const throttled = await attempt.failed();
+      throw throttled ? tokenThrottled(throttled) : refused();
     }
+    await attempt.succeeded();
     accept((ws, socket) => {
       // One publish sends many messages in a row: held back until the next tick, they leave
       // in one write instead of one system call each (the fan-out's largest cost under load).
