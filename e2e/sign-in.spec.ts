@@ -73,3 +73,31 @@ test('a session ended by the service leads back to sign-in with an explanation',
     await service.dispose();
   }
 });
+
+test('after repeated wrong passwords the form says to wait, and until when', async ({ page }) => {
+  // Its own service: the demo account's sign-ins on the shared one must not be held back.
+  const service = await startOwnService();
+  try {
+    const { email } = service.credentials();
+    await page.goto(`${service.baseUrl}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not-the-password');
+    const alert = page.getByRole('alert');
+    // The default allowance is five failures: those are answered as wrong passwords.
+    for (let i = 0; i < 5; i++) {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      expect((await answered).status()).toBe(401);
+      await expect(alert).toContainText('email or password is incorrect');
+    }
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(alert).toContainText('too many failed sign-in attempts');
+    // The service's next, shown as written: how long, and until what time.
+    await expect(alert).toContainText(
+      /Wait \d+ seconds? \(until \d\d:\d\d:\d\d UTC\), then sign in again\./,
+    );
+    await expect(page.getByRole('heading', { name: 'Sign in to Lookout' })).toBeVisible();
+  } finally {
+    await service.dispose();
+  }
+});
