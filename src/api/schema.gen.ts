@@ -5703,7 +5703,7 @@ export interface paths {
     };
     /**
      * The live feed (WebSocket)
-     * @description Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting. Refused tickets are counted per client address; past the allowance the upgrade is answered `429 rate_limited`.
+     * @description Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Heartbeat (an extension): every 30 s by default the service pings the connection and sends `{type: "heartbeat", data: {interval_seconds}}`; a connection that has not answered a ping by the next one is closed. A client that hears nothing (no message) for about two intervals should reconnect. Close code 4001 means the account signed out everywhere: sign in again before reconnecting. Refused tickets are counted per client address; past the allowance the upgrade is answered `429 rate_limited`.
      */
     get: {
       parameters: {

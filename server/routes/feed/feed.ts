@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createAttemptThrottle } from '../../auth/attempt-throttle';
 import { requireAccount } from '../../http/account-auth';
 import { tokenThrottled } from '../../http/attempt-throttled';
+import { keepAlive } from '../../http/feed-heartbeat';
 import { addressKey, clientAddress } from '../../http/client-address';
 import { ApiError, fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
@@ -59,7 +60,7 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     tags: ['live feed'],
     summary: 'The live feed (WebSocket)',
     description:
-      'Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Close code 4001 means the account signed out everywhere: sign in again before reconnecting. Refused tickets are counted per client address; past the allowance the upgrade is answered `429 rate_limited`.',
+      'Upgrade with `?ticket=<ticket>` (URL-encoded; never a bearer in the URL). Messages are `{type, data}` with `type` one of `native_log`, `native_issue` (issue response version 1), `native_trace_span`, `native_action`; skip other types. Only events of projects the account can read are sent. The feed does not replay: after reconnecting, re-read the lists. Heartbeat (an extension): every 30 s by default the service pings the connection and sends `{type: "heartbeat", data: {interval_seconds}}`; a connection that has not answered a ping by the next one is closed. A client that hears nothing (no message) for about two intervals should reconnect. Close code 4001 means the account signed out everywhere: sign in again before reconnecting. Refused tickets are counted per client address; past the allowance the upgrade is answered `429 rate_limited`.',
     request: { query: z.object({ ticket: z.string() }) },
     responses: {
       101: { description: 'Switching Protocols; then messages.' },
@@ -126,8 +127,17 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         close: (code, reason) => ws.close(code, reason),
         backlog: () => ws.bufferedAmount,
       });
-      ws.on('close', detach);
-      ws.on('error', detach);
+      // Below common proxy idle limits (60 s), so an idle connection is not cut by one, and a
+      // connection that stopped answering is ended with its subscriber.
+      const stopHeartbeat = keepAlive(ws, deps.config.feedHeartbeatSeconds * 1000, () =>
+        deps.log.info('live connection ended', { reason: 'no pong' }),
+      );
+      const end = () => {
+        stopHeartbeat();
+        detach();
+      };
+      ws.on('close', end);
+      ws.on('error', end);
     });
     // The 101 itself is written by the upgrade handler once this answer accepts.
     return c.body(null, 200);
