@@ -142,3 +142,59 @@ test('signing out everywhere from another client ends the feed and leads to sign
     await service.dispose();
   }
 });
+
+test('a connection that goes silent is noticed: Reconnecting, then Live again with a re-read', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Its own service with a short heartbeat, so the console's silence window is short too.
+  const service = await startOwnService({ env: { LOOKOUT_FEED_HEARTBEAT_SECONDS: '1' } });
+  try {
+    const creds = service.credentials();
+    // Every live connection passes through here; the ones open when the test freezes them
+    // stop passing anything on (as behind a proxy that dropped them without a word).
+    let connections = 0;
+    let frozenUpTo = 0;
+    const heard: string[] = [];
+    await page.routeWebSocket(/\/api\/feed\/live/, (ws) => {
+      const n = ++connections;
+      const server = ws.connectToServer();
+      server.onMessage((m) => {
+        heard.push(`${n}:${String(m)}`);
+        if (n > frozenUpTo) ws.send(m);
+      });
+      ws.onMessage((m) => {
+        if (n > frozenUpTo) server.send(m);
+      });
+    });
+    // The reconnect's ticket waits until the test has seen the console say it reconnects.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/feed/ticket', async (route) => {
+      if (frozenUpTo > 0) await released;
+      await route.continue();
+    });
+
+    await signInThroughForm(page, creds.email, creds.password, service.baseUrl);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(liveIndicator(page)).toHaveAccessibleName('Live feed: Live', { timeout: 15_000 });
+
+    // Once the page has heard the service's interval (1 s), its silence window is short.
+    await expect.poll(() => heard.some((m) => m.includes('"heartbeat"'))).toBe(true);
+    frozenUpTo = connections;
+    await expect(liveIndicator(page)).toHaveAccessibleName(/^Live feed: Reconnecting/, {
+      timeout: 15_000,
+    });
+    // The feed does not replay: once back, the page's list is read again.
+    const reread = page.waitForRequest(
+      (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/projects',
+      { timeout: 30_000 },
+    );
+    release();
+    await expect(liveIndicator(page)).toHaveAccessibleName('Live feed: Live', { timeout: 30_000 });
+    await reread;
+    expect(connections).toBe(frozenUpTo + 1);
+  } finally {
+    await service.dispose();
+  }
+});

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import {
   createLiveConnection,
+  DEFAULT_HEARTBEAT_MS,
+  heartbeatIntervalMs,
   liveFeedUrl,
   RETRY_BASE_MS,
   RETRY_CAP_MS,
+  SILENT_AFTER_INTERVALS,
   STABLE_AFTER_MS,
   type LiveConnectionListener,
   type LiveSocket,
@@ -292,5 +295,77 @@ describe('live connection', () => {
     await flush();
     t.socket(1).open();
     expect(t.calls.slice(-3)).toEqual(['attempt', 'opened', 'reconnected']);
+  });
+
+  it('a connection that goes silent is closed, reconnected, and reported for a re-read', async () => {
+    const t = setup();
+    t.connection.start();
+    await flush();
+    t.socket(0).open();
+    const silence = DEFAULT_HEARTBEAT_MS * SILENT_AFTER_INTERVALS;
+    t.clock.advance(silence - 1);
+    expect(t.calls).toEqual(['attempt', 'opened']);
+    // Nothing heard for the whole window: no close event from the browser is waited for.
+    t.clock.advance(1);
+    expect(t.socket(0).closedByClient).toBe(1000);
+    expect(t.calls.slice(-2)).toEqual(['lost', 'retry']);
+    t.clock.advance(RETRY_CAP_MS);
+    await flush();
+    expect(t.ticketCount()).toBe(2);
+    t.socket(1).open();
+    expect(t.calls.slice(-2)).toEqual(['opened', 'reconnected']);
+    // The browser's late close of the silent socket changes nothing.
+    t.socket(0).serverClose(1006);
+    expect(t.calls.at(-1)).toBe('reconnected');
+  });
+
+  it('heartbeats and events keep a quiet connection open', async () => {
+    const t = setup();
+    t.connection.start();
+    await flush();
+    t.socket(0).open();
+    const heartbeat = '{"type":"heartbeat","data":{"interval_seconds":30}}';
+    for (let i = 0; i < 10; i++) {
+      t.clock.advance(DEFAULT_HEARTBEAT_MS * 2);
+      t.socket(0).receive(i % 2 === 0 ? heartbeat : '{"type":"native_log","data":{}}');
+    }
+    expect(t.calls).not.toContain('lost');
+    expect(t.socket(0).closedByClient).toBeUndefined();
+  });
+
+  it('follows the interval a heartbeat announces', async () => {
+    const t = setup();
+    t.connection.start();
+    await flush();
+    t.socket(0).open();
+    t.socket(0).receive('{"type":"heartbeat","data":{"interval_seconds":2}}');
+    t.clock.advance(2000 * SILENT_AFTER_INTERVALS);
+    expect(t.calls.slice(-2)).toEqual(['lost', 'retry']);
+  });
+
+  it('a stopped or lost connection leaves no silence timer behind', async () => {
+    const t = setup();
+    t.connection.start();
+    await flush();
+    t.socket(0).open();
+    t.socket(0).serverClose(1001);
+    expect(t.clock.pending()).toHaveLength(1); // the retry only
+    t.clock.advance(RETRY_CAP_MS);
+    await flush();
+    t.socket(1).open();
+    t.connection.stop();
+    expect(t.clock.pending()).toEqual([]);
+  });
+});
+
+describe('heartbeatIntervalMs', () => {
+  it('reads the announced interval of a heartbeat message only', () => {
+    expect(heartbeatIntervalMs('{"type":"heartbeat","data":{"interval_seconds":30}}')).toBe(30_000);
+    expect(heartbeatIntervalMs('{"type":"heartbeat","data":{"interval_seconds":0.5}}')).toBe(500);
+    expect(heartbeatIntervalMs('{"type":"heartbeat","data":{}}')).toBeNull();
+    expect(heartbeatIntervalMs('{"type":"heartbeat","data":{"interval_seconds":-1}}')).toBeNull();
+    expect(heartbeatIntervalMs('{"type":"heartbeat"')).toBeNull();
+    expect(heartbeatIntervalMs('{"type":"native_log","data":{"interval_seconds":1}}')).toBeNull();
+    expect(heartbeatIntervalMs(new ArrayBuffer(4))).toBeNull();
   });
 });

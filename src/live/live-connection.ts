@@ -7,6 +7,11 @@ import { ApiError, backoffMs } from '../api/errors';
  * jitter; a connection that stayed open a while resets the backoff. Close code 4001 (signed
  * out everywhere) and a ticket refused with 401 stop for good: a new sign-in starts over.
  *
+ * A connection can also die without a close: a proxy drops it, a laptop sleeps. The service
+ * sends a `heartbeat` message every interval (30 s, or what the message announces), so a
+ * connection that hears nothing at all for `SILENT_AFTER_INTERVALS` intervals is treated as
+ * lost: closed and reconnected like any other, and the lists re-read.
+ *
  * Everything from the outside world is injected (WebSocket, ticket, timers, clock, random,
  * visibility), so tests drive it without globals.
  */
@@ -67,6 +72,28 @@ export const RETRY_BASE_MS = 1_000;
 export const RETRY_CAP_MS = 30_000;
 /** A connection open at least this long was healthy: the next loss starts the backoff over. */
 export const STABLE_AFTER_MS = 10_000;
+/** The service's heartbeat interval until a `heartbeat` message announces its own. */
+export const DEFAULT_HEARTBEAT_MS = 30_000;
+/** Silence for this many heartbeat intervals means the connection is gone (one may be late). */
+export const SILENT_AFTER_INTERVALS = 2.5;
+
+/**
+ * The interval a `heartbeat` message announces (`{"type":"heartbeat","data":{"interval_seconds":30}}`),
+ * or null for any other message. Only messages that start like one are parsed, so the events
+ * of a busy feed are not parsed twice.
+ */
+export function heartbeatIntervalMs(data: unknown): number | null {
+  if (typeof data !== 'string' || !data.startsWith('{"type":"heartbeat"')) return null;
+  try {
+    const seconds = (JSON.parse(data) as { data?: { interval_seconds?: unknown } }).data
+      ?.interval_seconds;
+    return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+      ? seconds * 1000
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** `ws(s)://<same host>/api/feed/live?ticket=<ticket>`: same origin, so `connect-src 'self'` allows it. */
 export function liveFeedUrl(location: { protocol: string; host: string }, ticket: string): string {
@@ -87,6 +114,14 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
   // Each attempt has a number; late answers of an abandoned attempt are ignored.
   let attemptId = 0;
   let unsubscribeVisibility: (() => void) | null = null;
+  // Fires when the open connection has heard nothing for too long.
+  let watchdog: unknown = null;
+  let heartbeatMs = DEFAULT_HEARTBEAT_MS;
+
+  function disarmWatchdog() {
+    if (watchdog !== null) timers.clearTimeout(watchdog);
+    watchdog = null;
+  }
 
   function scheduleRetry(error?: unknown) {
     if (phase === 'stopped') return;
@@ -119,6 +154,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     attemptId++;
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
+    disarmWatchdog();
     const open = socket;
     socket = null;
     try {
@@ -159,23 +195,45 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       if (ended || socket !== ws) return;
       ended = true;
       socket = null;
+      disarmWatchdog();
       if (phase === 'open' && options.now() - openedAt >= STABLE_AFTER_MS) failures = 0;
       if (code === CLOSE_SIGNED_OUT) return finish('signed-out-everywhere');
       listener.connectionLost();
       scheduleRetry();
     };
 
+    /** (Re)starts the count of silence: any message shows the connection is alive. */
+    const heard = () => {
+      disarmWatchdog();
+      watchdog = timers.setTimeout(() => {
+        watchdog = null;
+        if (socket !== ws) return;
+        // Gone silent: lost now, whenever the browser gets around to its close event.
+        lost(undefined);
+        try {
+          ws.close(1000, 'no heartbeat');
+        } catch {
+          // Already closing.
+        }
+      }, heartbeatMs * SILENT_AFTER_INTERVALS);
+    };
+
     ws.addEventListener('open', () => {
       if (socket !== ws) return;
       phase = 'open';
       openedAt = options.now();
+      heard();
       const reconnected = everOpened;
       everOpened = true;
       listener.connectionOpened();
       if (reconnected) listener.reconnected();
     });
     ws.addEventListener('message', (event) => {
-      if (socket === ws) listener.message(event.data);
+      if (socket !== ws) return;
+      const announced = heartbeatIntervalMs(event.data);
+      if (announced !== null) heartbeatMs = announced;
+      heard();
+      listener.message(event.data);
     });
     ws.addEventListener('close', (event) => lost(event.code));
     ws.addEventListener('error', () => {
