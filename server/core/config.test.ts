@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config';
+
+describe('sign-in throttling, trusted proxies and heartbeat settings', () => {
+  it('have the documented defaults', () => {
+    const c = readConfig({});
+    expect(c.signInThrottle).toEqual({
+      accountFailures: 5,
+      addressFailures: 20,
+      backoffSeconds: 1,
+      lockoutSeconds: 900,
+      forgetSeconds: 3600,
+    });
+    expect(c.trustedProxies).toEqual([]);
+    expect(c.feedHeartbeatSeconds).toBe(30);
+  });
+
+  it('read trusted proxies as addresses and CIDR blocks, and refuse anything else', () => {
+    expect(
+      readConfig({ LOOKOUT_TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.1 ,fd00::/8,::1' })
+        .trustedProxies,
+    ).toEqual(['10.0.0.0/8', '192.0.2.1', 'fd00::/8', '::1']);
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '::1/129', '10.0.0/8']) {
+      expect(() => readConfig({ LOOKOUT_TRUSTED_PROXIES: bad })).toThrow(ConfigError);
+    }
+  });
+
+  it('take a fractional heartbeat interval (tests) but no zero', () => {
+    expect(readConfig({ LOOKOUT_FEED_HEARTBEAT_SECONDS: '0.5' }).feedHeartbeatSeconds).toBe(0.5);
+    expect(() => readConfig({ LOOKOUT_FEED_HEARTBEAT_SECONDS: '0' })).toThrow(ConfigError);
+  });
+});
