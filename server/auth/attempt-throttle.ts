@@ -76,8 +76,6 @@ export function createAttemptThrottle(deps: Pick<Deps, 'store' | 'config' | 'now
   }
 
   return {
-    policy,
-
     /**
      * Counts an attempt on each key before it is checked. Throttled when a key is still
      * waiting: then nothing is counted and the password or token must not be checked.
