@@ -4,8 +4,11 @@
  * quota in the way. Prints one JSON line `{port, dir}` once it accepts requests.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { testConfig } from '../server/core/config';
 import { listen } from '../server/listen';
 import { createService } from '../server/service';
@@ -33,7 +36,50 @@ const service = await createService(
   }),
 );
 const running = await listen(service.app, 0, '127.0.0.1');
-process.stdout.write(`${JSON.stringify({ port: running.port, dir })}\n`);
+const diagnostics = process.env.BENCH_DIAGNOSTICS === '1' ? await startDiagnostics() : null;
+process.stdout.write(
+  `${JSON.stringify({ port: running.port, dir, ...(diagnostics ? { diagnostics_port: diagnostics } : {}) })}\n`,
+);
+
+/**
+ * The soak's view into this process (BENCH_DIAGNOSTICS=1 only, loopback, a port of its own):
+ * `GET /memory` collects garbage, then answers memory, open descriptors and live connections;
+ * `POST /heap-snapshot` writes a snapshot into the data directory. Part of the benchmark, never
+ * of the service, so nothing of it is in the public API.
+ */
+async function startDiagnostics(): Promise<number> {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/memory') {
+      // After a full collection the heap is what is still referenced: the figure a leak raises.
+      gc();
+      const m = process.memoryUsage();
+      res.setHeader('Content-Type', 'application/json');
+      res.end(
+        JSON.stringify({
+          rss: m.rss,
+          heap_used: m.heapUsed,
+          heap_total: m.heapTotal,
+          external: m.external,
+          array_buffers: m.arrayBuffers,
+          fds: fs.readdirSync('/proc/self/fd').length,
+          feed_connections: service.deps.feed.connectionCount,
+        }),
+      );
+    } else if (req.method === 'POST' && req.url === '/heap-snapshot') {
+      gc();
+      res.end(v8.writeHeapSnapshot(path.join(dir, `heap-${Date.now()}.heapsnapshot`)));
+    } else {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
 process.on('SIGTERM', () => {
   void running
     .close()
