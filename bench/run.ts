@@ -11,7 +11,14 @@ import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
 import { measurePageOpen } from './page-open';
 import { measureReleaseSeries } from './release-series';
-import { measureSoak, printSoak, sampleLine, soakOptionsFromEnv, soakSvg } from './soak';
+import {
+  measureSoak,
+  printSoak,
+  sampleLine,
+  sampleTable,
+  soakOptionsFromEnv,
+  soakSvg,
+} from './soak';
 import { measureStores, mergeStoreRuns, type StoreName, type StoreRun } from './store-comparison';
 import { formatSummaryTable, SECTIONS, summaryRows } from './summary-table';
 import { measureTraceWaterfall } from './trace-waterfall';
@@ -216,6 +223,8 @@ if (runs('soak')) {
   const soak = await measureSoak(options, (s) => console.log(sampleLine(s)));
   write('soak.json', soak);
   fs.writeFileSync(path.join(results, 'soak.svg'), soakSvg(soak));
+  // Every 3 minutes, as bench/README.md shows the curve.
+  fs.writeFileSync(path.join(results, 'soak-samples.md'), `${sampleTable(soak.samples)}\n`);
   printSoak(soak);
 }
 

@@ -4,7 +4,7 @@
  * mix, readers read the same lists (at a bounded rate too), 25 live-feed clients read every
  * message and one never reads (replaced every 2 minutes: bench/soak-feed-clients.ts). Every
  * 10 s the service reports (bench/bench-service.ts's diagnostics, after a full collection) its
- * RSS, V8 heap used and open descriptors; a quiet minute after the load shows what stays.
+ * RSS, V8 heap used and open descriptors; two quiet minutes after the load show what stays.
  *
  * Never asserts: `levelsOff` states the rule and the summary table prints pass or over.
  */
@@ -33,11 +33,19 @@ export type SoakOptions = {
 export type SoakSample = {
   /** Seconds since the load started (negative: before it). */
   t: number;
-  phase: 'load' | 'idle';
+  /** `before`: the service as started, before any client connected. */
+  phase: 'before' | 'load' | 'idle';
   rss_mb: number;
+  /** Of the RSS: anonymous memory (V8, SQLite's page cache, malloc) and the mapped WAL index. */
+  anonymous_mb: number;
+  wal_index_mb: number;
   heap_used_mb: number;
+  /** What V8 holds for its heap (used or not). */
+  heap_total_mb: number;
   external_mb: number;
   fds: number;
+  /** Open descriptors by what they point at (sockets, pipes, event fds, each file). */
+  fd_kinds: Record<string, number>;
   feed_connections: number;
   events_acknowledged: number;
   load_average: number;
@@ -47,15 +55,17 @@ export type SoakSample = {
 export const LEVEL_OFF = {
   rss_mb_per_10_min: 10,
   heap_mb_per_10_min: 5,
-  /** The last third's most open descriptors over the first third's. */
-  fd_growth: 2,
+  /** Open descriptors: least-squares slope over the last third. */
+  fds_per_10_min: 2,
 } as const;
 
 export type LevelOff = {
   rss_slope_mb_per_10_min: number;
   heap_slope_mb_per_10_min: number;
-  fds_first_third_max: number;
-  fds_last_third_max: number;
+  fds_slope_per_10_min: number;
+  /** Open descriptors before any client connected and at the end of the idle tail. */
+  fds_start: number;
+  fds_idle: number;
   rss_ok: boolean;
   heap_ok: boolean;
   fds_ok: boolean;
@@ -101,7 +111,7 @@ export function soakOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SoakOp
     reads_per_second: n('BENCH_SOAK_READS', 8, 0),
     clients: Math.round(n('BENCH_SOAK_CLIENTS', 25, 0)),
     sample_seconds: n('BENCH_SOAK_SAMPLE_SECONDS', 10),
-    idle_seconds: n('BENCH_SOAK_IDLE_SECONDS', 60, 0),
+    idle_seconds: n('BENCH_SOAK_IDLE_SECONDS', 120, 0),
   };
 }
 
@@ -122,27 +132,31 @@ export function slopePer10Min(points: { t: number; y: number }[]): number {
 
 /**
  * Levels off when, over the last third of the load, RSS rises by at most 10 MB and the heap
- * by at most 5 MB per 10 minutes (least-squares slopes), and the last third never holds more
- * than 2 descriptors over the first third's most.
+ * by at most 5 MB per 10 minutes, open descriptors by at most 2 per 10 minutes (least-squares
+ * slopes: a sample catches a varying number of connections in use), and once the load and its
+ * clients are gone the service holds no more descriptors than it did before the load.
  */
 export function levelsOff(samples: SoakSample[]): LevelOff {
   const load = samples.filter((s) => s.phase === 'load' && s.t >= 0);
   const third = Math.max(1, Math.floor(load.length / 3));
-  const first = load.slice(0, third);
   const last = load.slice(load.length - third);
-  const rss = slopePer10Min(last.map((s) => ({ t: s.t, y: s.rss_mb })));
-  const heap = slopePer10Min(last.map((s) => ({ t: s.t, y: s.heap_used_mb })));
-  const firstMax = Math.max(0, ...first.map((s) => s.fds));
-  const lastMax = Math.max(0, ...last.map((s) => s.fds));
+  const slope = (pick: (s: SoakSample) => number) =>
+    slopePer10Min(last.map((s) => ({ t: s.t, y: pick(s) })));
+  const rss = slope((s) => s.rss_mb);
+  const heap = slope((s) => s.heap_used_mb);
+  const fds = slope((s) => s.fds);
+  const fdsStart = samples.find((s) => s.phase === 'before')?.fds ?? load[0]?.fds ?? 0;
+  const fdsIdle = samples[samples.length - 1]?.fds ?? 0;
   const round1 = (x: number) => Number(x.toFixed(1));
   return {
     rss_slope_mb_per_10_min: round1(rss),
     heap_slope_mb_per_10_min: round1(heap),
-    fds_first_third_max: firstMax,
-    fds_last_third_max: lastMax,
+    fds_slope_per_10_min: round1(fds),
+    fds_start: fdsStart,
+    fds_idle: fdsIdle,
     rss_ok: rss <= LEVEL_OFF.rss_mb_per_10_min,
     heap_ok: heap <= LEVEL_OFF.heap_mb_per_10_min,
-    fds_ok: lastMax <= firstMax + LEVEL_OFF.fd_growth,
+    fds_ok: fds <= LEVEL_OFF.fds_per_10_min && fdsIdle <= fdsStart,
   };
 }
 
@@ -152,9 +166,13 @@ const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 
 type Memory = {
   rss: number;
+  rss_anonymous: number;
+  rss_wal_index: number;
   heap_used: number;
+  heap_total: number;
   external: number;
   fds: number;
+  fd_kinds: Record<string, number>;
   feed_connections: number;
 };
 
@@ -174,17 +192,21 @@ export async function measureSoak(
   let acknowledged = 0;
   let started = now();
   let loadEnds = Infinity;
-  const sample = async () => {
+  const sample = async (before = false) => {
     if (!diagnostics) return;
     const m = (await (await fetch(`${diagnostics}/memory`)).json()) as Memory;
     const t = Math.round((now() - started) / 1000);
     const s: SoakSample = {
       t,
-      phase: now() < loadEnds ? 'load' : 'idle',
+      phase: before ? 'before' : now() < loadEnds ? 'load' : 'idle',
       rss_mb: mb(m.rss),
+      anonymous_mb: mb(m.rss_anonymous),
+      wal_index_mb: mb(m.rss_wal_index),
       heap_used_mb: mb(m.heap_used),
+      heap_total_mb: mb(m.heap_total),
       external_mb: mb(m.external),
       fds: m.fds,
+      fd_kinds: m.fd_kinds,
       feed_connections: m.feed_connections,
       events_acknowledged: acknowledged,
       load_average: Number((os.loadavg()[0] ?? 0).toFixed(2)),
@@ -198,6 +220,7 @@ export async function measureSoak(
     if (!project) throw new Error('the bench service has no project');
     if (!diagnostics) throw new Error('the bench service has no diagnostics');
     const release = `soak@${Date.now().toString(36)}`;
+    await sample(true);
     feed.send({
       t: 'init',
       baseUrl: service.baseUrl,
@@ -363,24 +386,25 @@ function nextMessage<T>(child: ChildProcess, accept: (m: unknown) => m is T): Pr
 /** One line per sample, as the soak prints them while it runs. */
 export function sampleLine(s: SoakSample): string {
   const min = (s.t / 60).toFixed(1).padStart(5);
-  return `  ${min} min ${s.phase.padEnd(4)}  RSS ${String(s.rss_mb).padStart(6)} MB  heap ${String(s.heap_used_mb).padStart(6)} MB  external ${String(s.external_mb).padStart(5)} MB  fds ${String(s.fds).padStart(4)}  feed ${s.feed_connections}  events ${s.events_acknowledged.toLocaleString('en')}  load ${s.load_average}`;
+  return `  ${min} min ${s.phase.padEnd(4)}  RSS ${String(s.rss_mb).padStart(6)} MB (anon ${String(s.anonymous_mb).padStart(6)}, WAL index ${s.wal_index_mb})  heap ${String(s.heap_total_mb).padStart(6)} MB, used ${String(s.heap_used_mb).padStart(6)} MB  external ${String(s.external_mb).padStart(5)} MB  fds ${String(s.fds).padStart(4)}  feed ${s.feed_connections}  events ${s.events_acknowledged.toLocaleString('en')}  load ${s.load_average}`;
 }
 
 /** Samples every `everySeconds` (and the last of the load and of the idle tail), as a Markdown table. */
 export function sampleTable(samples: SoakSample[], everySeconds = 180): string {
   const picked = samples.filter(
     (s, i) =>
+      s.phase === 'before' ||
       s.t % everySeconds < 10 ||
       i === samples.length - 1 ||
       (s.phase === 'load' && samples[i + 1]?.phase === 'idle'),
   );
   const rows = picked.map(
     (s) =>
-      `| ${(s.t / 60).toFixed(1)} | ${s.phase} | ${s.rss_mb} | ${s.heap_used_mb} | ${s.fds} | ${s.events_acknowledged.toLocaleString('en')} | ${s.load_average} |`,
+      `| ${s.phase === 'before' ? '—' : (s.t / 60).toFixed(0)} | ${s.phase} | ${s.rss_mb} | ${s.anonymous_mb} | ${s.heap_total_mb} | ${s.heap_used_mb} | ${s.wal_index_mb} | ${s.fds} | ${s.events_acknowledged.toLocaleString('en')} | ${s.load_average} |`,
   );
   return [
-    '| Minute | Phase | RSS (MB) | Heap used (MB) | Open fds | Events acknowledged | Load average |',
-    '| ------ | ----- | -------- | -------------- | -------- | ------------------- | ------------ |',
+    '| Minute | Phase | RSS (MB) | Anonymous (MB) | V8 heap total (MB) | V8 heap used (MB) | WAL index (MB) | Open fds | Events acknowledged | Load average |',
+    '| ------ | ----- | -------- | -------------- | ------------------ | ----------------- | -------------- | -------- | ------------------- | ------------ |',
     ...rows,
   ].join('\n');
 }
@@ -390,7 +414,7 @@ export function soakSvg(r: SoakReport): string {
   const W = 720;
   const H = 300;
   const pad = { l: 48, r: 16, t: 28, b: 36 };
-  const s = r.samples.filter((x) => x.t >= 0);
+  const s = r.samples.filter((x) => x.phase !== 'before');
   const maxT = Math.max(60, ...s.map((x) => x.t));
   const maxY =
     Math.ceil(Math.max(100, ...s.map((x) => Math.max(x.rss_mb, x.heap_used_mb, x.fds))) / 100) *
@@ -457,7 +481,7 @@ export function printSoak(r: SoakReport): void {
     `  RSS ${first?.rss_mb} MB at start, ${lastLoad?.rss_mb} MB at the end of the load, ${idle?.rss_mb} MB idle; heap ${first?.heap_used_mb} → ${lastLoad?.heap_used_mb} → ${idle?.heap_used_mb} MB; fds ${first?.fds} → ${lastLoad?.fds} → ${idle?.fds}`,
   );
   console.log(
-    `  last third: RSS ${l.rss_slope_mb_per_10_min} MB/10 min (≤ ${LEVEL_OFF.rss_mb_per_10_min}: ${l.rss_ok ? 'pass' : 'over'}), heap ${l.heap_slope_mb_per_10_min} MB/10 min (≤ ${LEVEL_OFF.heap_mb_per_10_min}: ${l.heap_ok ? 'pass' : 'over'}), fds at most ${l.fds_last_third_max} (first third ${l.fds_first_third_max}: ${l.fds_ok ? 'pass' : 'over'})`,
+    `  last third: RSS ${l.rss_slope_mb_per_10_min} MB/10 min (≤ ${LEVEL_OFF.rss_mb_per_10_min}: ${l.rss_ok ? 'pass' : 'over'}), heap ${l.heap_slope_mb_per_10_min} MB/10 min (≤ ${LEVEL_OFF.heap_mb_per_10_min}: ${l.heap_ok ? 'pass' : 'over'}), fds ${l.fds_slope_per_10_min}/10 min and ${l.fds_idle} idle against ${l.fds_start} before (${l.fds_ok ? 'pass' : 'over'})`,
   );
   const f = r.feed;
   console.log(

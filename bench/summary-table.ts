@@ -233,9 +233,9 @@ function soakFigures(r: SoakReport): Figure[] {
       status: l.heap_ok ? 'pass' : 'over',
     },
     {
-      figure: 'most open fds, last third (first third)',
-      value: `${l.fds_last_third_max} (${l.fds_first_third_max})`,
-      target: `≤ first third + ${LEVEL_OFF.fd_growth}`,
+      figure: 'open fds: slope over the last third; idle after (before)',
+      value: `${l.fds_slope_per_10_min >= 0 ? '+' : ''}${l.fds_slope_per_10_min} / 10 min; ${l.fds_idle} (${l.fds_start})`,
+      target: `≤ ${LEVEL_OFF.fds_per_10_min} / 10 min; idle ≤ before`,
       status: l.fds_ok ? 'pass' : 'over',
     },
     {
