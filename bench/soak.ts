@@ -413,7 +413,7 @@ export function sampleTable(samples: SoakSample[], everySeconds = 180): string {
 export function soakSvg(r: SoakReport): string {
   const W = 720;
   const H = 300;
-  const pad = { l: 48, r: 16, t: 28, b: 36 };
+  const pad = { l: 48, r: 16, t: 48, b: 36 };
   const s = r.samples.filter((x) => x.phase !== 'before');
   const maxT = Math.max(60, ...s.map((x) => x.t));
   const maxY =
@@ -452,12 +452,10 @@ export function soakSvg(r: SoakReport): string {
     line((p) => p.rss_mb, '#1f6feb'),
     line((p) => p.heap_used_mb, '#d1242f'),
     line((p) => p.fds, '#1a7f37'),
-    `<g transform="translate(${W - pad.r - 250},${pad.t + 24})">`,
-    `<rect width="250" height="52" fill="white" stroke="#ccc"/>`,
-    `<line x1="8" x2="28" y1="12" y2="12" stroke="#1f6feb" stroke-width="2"/>${text(34, 16, 'RSS (MB)', 'start')}`,
-    `<line x1="8" x2="28" y1="28" y2="28" stroke="#d1242f" stroke-width="2"/>${text(34, 32, 'V8 heap used after a full GC (MB)', 'start')}`,
-    `<line x1="8" x2="28" y1="44" y2="44" stroke="#1a7f37" stroke-width="2"/>${text(34, 48, 'open file descriptors (count)', 'start')}`,
-    '</g>',
+    // The legend in one row under the title, clear of the curves.
+    `<line x1="${pad.l}" x2="${pad.l + 20}" y1="32" y2="32" stroke="#1f6feb" stroke-width="2"/>${text(pad.l + 26, 36, 'RSS (MB)', 'start')}`,
+    `<line x1="${pad.l + 110}" x2="${pad.l + 130}" y1="32" y2="32" stroke="#d1242f" stroke-width="2"/>${text(pad.l + 136, 36, 'V8 heap used after a full GC (MB)', 'start')}`,
+    `<line x1="${pad.l + 350}" x2="${pad.l + 370}" y1="32" y2="32" stroke="#1a7f37" stroke-width="2"/>${text(pad.l + 376, 36, 'open file descriptors', 'start')}`,
     '</svg>',
     '',
   ].join('\n');
