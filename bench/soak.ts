@@ -236,8 +236,9 @@ export async function measureSoak(
     );
     if (ready.t === 'failed') throw new Error(`feed clients: ${ready.error}`);
 
-    // BENCH_SOAK_SNAPSHOTS=1 (with BENCH_KEEP_DATA=1): heap snapshots at the start and after
-    // the idle tail, in the service's data directory, to compare what is retained.
+    // BENCH_SOAK_SNAPSHOTS=1 (with BENCH_KEEP_DATA=1): heap snapshots at the start, a third
+    // into the load (warmed up) and after the idle tail, in the service's data directory, to
+    // compare what is retained.
     const snapshot = async () => {
       if (process.env.BENCH_SOAK_SNAPSHOTS !== '1') return;
       const res = await fetch(`${diagnostics}/heap-snapshot`, { method: 'POST' });
@@ -309,10 +310,12 @@ export async function measureSoak(
       }
     };
 
+    const third = setTimeout(() => void snapshot(), (options.minutes * 60_000) / 3);
     await Promise.all([
       ...Array.from({ length: options.senders }, (_, s) => sender(s)),
       ...Array.from({ length: options.readers }, (_, r) => reader(r)),
     ]);
+    clearTimeout(third);
     const seconds = (now() - started) / 1000;
     const cpuSeconds = treeCpuSeconds(service.pid) - cpuStart;
 
