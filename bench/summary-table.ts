@@ -233,9 +233,9 @@ function soakFigures(r: SoakReport): Figure[] {
       status: l.heap_ok ? 'pass' : 'over',
     },
     {
-      figure: 'open fds: slope over the last third; idle after (before)',
-      value: `${l.fds_slope_per_10_min >= 0 ? '+' : ''}${l.fds_slope_per_10_min} / 10 min; ${l.fds_idle} (${l.fds_start})`,
-      target: `≤ ${LEVEL_OFF.fds_per_10_min} / 10 min; idle ≤ before`,
+      figure: 'descriptors but sockets: most in last (first) third; sockets idle (before)',
+      value: `${l.files_last_third_max} (${l.files_first_third_max}); ${l.sockets_idle} (${l.sockets_before})`,
+      target: 'last ≤ first; idle ≤ before',
       status: l.fds_ok ? 'pass' : 'over',
     },
     {
