@@ -461,7 +461,7 @@ export function soakSvg(r: SoakReport): string {
     ...ticksX.map((t) => text(x(t), H - pad.b + 14, String(t / 60))),
     text((pad.l + W - pad.r) / 2, H - 6, 'minutes'),
     `<line x1="${x(loadEnd)}" x2="${x(loadEnd)}" y1="${pad.t}" y2="${H - pad.b}" stroke="#999" stroke-dasharray="4 3"/>`,
-    text(x(loadEnd) - 4, pad.t + 10, 'load ends', 'end'),
+    text(x(loadEnd) - 4, H - pad.b - 6, 'load ends', 'end'),
     line((p) => p.rss_mb, '#1f6feb'),
     line((p) => p.heap_used_mb, '#d1242f'),
     line((p) => p.fds, '#1a7f37'),
