@@ -113,10 +113,16 @@ const SEVERITIES = ['info', 'info', 'info', 'warn', 'error'] as const;
 const REGIONS = ['eu-west', 'us-east', 'ap-south'];
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
-type Sent = { logs: string[]; spans: string[]; actions: string[]; issues: string[]; trace: string };
+export type Sent = {
+  logs: string[];
+  spans: string[];
+  actions: string[];
+  issues: string[];
+  trace: string;
+};
 
 /** One batch of the mix; the spans of a batch form one trace (read back by its id). */
-function buildBatch(size: number, release: string, seq: number) {
+export function buildBatch(size: number, release: string, seq: number) {
   const at = new Date().toISOString();
   const count = (share: number) => Math.max(1, Math.round(size * share));
   const trace = hex(16);
@@ -176,12 +182,12 @@ function buildBatch(size: number, release: string, seq: number) {
   return { body: JSON.stringify(body), sent };
 }
 
-type Tally = { errors: Record<string, number> };
-function countError(t: Tally, where: string, status: number | string, code = '') {
+export type Tally = { errors: Record<string, number> };
+export function countError(t: Tally, where: string, status: number | string, code = '') {
   const key = `${where} ${status}${code ? ` ${code}` : ''}`;
   t.errors[key] = (t.errors[key] ?? 0) + 1;
 }
-async function errorCode(res: Response): Promise<string> {
+export async function errorCode(res: Response): Promise<string> {
   try {
     return String(((await res.json()) as { code?: unknown }).code ?? '');
   } catch {
@@ -210,7 +216,7 @@ function treeRssMb(pid: number): number {
 }
 
 /** CPU seconds (user + system) used so far by the process tree under `pid`. */
-function treeCpuSeconds(pid: number): number {
+export function treeCpuSeconds(pid: number): number {
   const tick = 100; // USER_HZ on Linux
   let total = 0;
   const visit = (p: number) => {
@@ -255,7 +261,7 @@ const isReport = (m: unknown): m is FeedReport =>
   typeof m === 'object' && m !== null && (m as FeedReport).t === 'report';
 
 /** The list routes the console reads while telemetry arrives. */
-function readRoutes(projectId: string): { route: string; path: string }[] {
+export function readRoutes(projectId: string): { route: string; path: string }[] {
   const p = `project_id=${projectId}`;
   const filter = encodeURIComponent(
     JSON.stringify([{ path: '/region', type: 'string', operator: 'eq', value: 'eu-west' }]),

@@ -11,6 +11,14 @@ import { measureLogReads } from './log-reads';
 import { measureLogScroll } from './log-scroll';
 import { measurePageOpen } from './page-open';
 import { measureReleaseSeries } from './release-series';
+import {
+  measureSoak,
+  printSoak,
+  sampleLine,
+  sampleTable,
+  soakOptionsFromEnv,
+  soakSvg,
+} from './soak';
 import { measureStores, mergeStoreRuns, type StoreName, type StoreRun } from './store-comparison';
 import { formatSummaryTable, SECTIONS, summaryRows } from './summary-table';
 import { measureTraceWaterfall } from './trace-waterfall';
@@ -205,6 +213,19 @@ if (runs('load')) {
   const load = await measureLoad(loadOptionsFromEnv());
   write('load.json', load);
   printLoad(load);
+}
+
+if (runs('soak')) {
+  const options = soakOptionsFromEnv();
+  console.log(
+    `Soak: ${options.minutes} min at ${options.rate} events/s, then ${options.idle_seconds} s idle; a sample every ${options.sample_seconds} s`,
+  );
+  const soak = await measureSoak(options, (s) => console.log(sampleLine(s)));
+  write('soak.json', soak);
+  fs.writeFileSync(path.join(results, 'soak.svg'), soakSvg(soak));
+  // Every 3 minutes, as bench/README.md shows the curve.
+  fs.writeFileSync(path.join(results, 'soak-samples.md'), `${sampleTable(soak.samples)}\n`);
+  printSoak(soak);
 }
 
 console.log(`wrote ${path.relative(root, results)}/*.json`);

@@ -9,6 +9,8 @@ export type BenchService = {
   dir: string;
   /** The process started (tsx, whose child runs the service): for sampling memory. */
   pid: number;
+  /** With BENCH_DIAGNOSTICS=1 in `env`: the loopback address of bench-service.ts's diagnostics. */
+  diagnosticsUrl: string | null;
   creds: {
     email: string;
     password: string;
@@ -37,7 +39,11 @@ export async function spawnBenchService(
   );
   // Seeding a large demo world can take minutes before the service listens.
   const first = await readyLine(child, 'bench service', 30 * 60_000);
-  const { port, dir } = JSON.parse(first) as { port: number; dir: string };
+  const { port, dir, diagnostics_port } = JSON.parse(first) as {
+    port: number;
+    dir: string;
+    diagnostics_port?: number;
+  };
   const creds = JSON.parse(
     fs.readFileSync(path.join(dir, 'demo-credentials.json'), 'utf8'),
   ) as BenchService['creds'];
@@ -45,6 +51,7 @@ export async function spawnBenchService(
     baseUrl: `http://127.0.0.1:${port}`,
     dir,
     pid: child.pid ?? 0,
+    diagnosticsUrl: diagnostics_port ? `http://127.0.0.1:${diagnostics_port}` : null,
     creds,
     stop: () =>
       new Promise((resolve) => {

@@ -9,6 +9,7 @@ import { BUNDLE_BUDGET, largestRouteChunk } from './bundle-budget';
 import type { BundleReport } from './bundle-size';
 import type { IngestReport } from './ingest-throughput';
 import type { LoadReport } from './load';
+import { LEVEL_OFF, type SoakReport } from './soak';
 import type { StoreRun } from './store-comparison';
 
 export type SummaryRow = {
@@ -34,6 +35,7 @@ export const SECTIONS = [
   { file: 'analytics.json', run: 'analytics', label: 'analytics' },
   { file: 'page-open.json', run: 'pages', label: 'page open' },
   { file: 'load.json', run: 'load', label: 'load' },
+  { file: 'soak.json', run: 'soak', label: 'soak' },
   { file: 'stores.json', run: 'stores', label: 'sqlite vs postgres' },
 ] as const;
 
@@ -190,6 +192,67 @@ function loadFigures(l: LoadReport): Figure[] {
   ];
 }
 
+function soakFigures(r: SoakReport): Figure[] {
+  const load = r.samples.filter((s) => s.phase === 'load');
+  const first = load[0];
+  const last = load[load.length - 1];
+  const idle = r.samples[r.samples.length - 1];
+  const l = r.level_off;
+  const trio = (pick: (s: SoakReport['samples'][number]) => number, unit: string) =>
+    `${first ? pick(first) : '?'} / ${last ? pick(last) : '?'} / ${idle ? pick(idle) : '?'}${unit}`;
+  const slope = (n: number) => `${n >= 0 ? '+' : ''}${n} MB / 10 min`;
+  return [
+    {
+      figure: `ingest rate (${r.options.minutes} min, load average ${r.load_average.mean})`,
+      value: `${count(r.events_per_second)} events/s`,
+      target: `${count(r.options.rate)} events/s`,
+      status: atLeast(r.events_per_second, 0.95 * r.options.rate),
+    },
+    info(
+      'service RSS start / end of load / idle',
+      trio((s) => s.rss_mb, ' MB'),
+    ),
+    info(
+      'V8 heap used after GC start / end of load / idle',
+      trio((s) => s.heap_used_mb, ' MB'),
+    ),
+    info(
+      'open file descriptors start / end of load / idle',
+      trio((s) => s.fds, ''),
+    ),
+    {
+      figure: 'RSS slope over the last third of the load',
+      value: slope(l.rss_slope_mb_per_10_min),
+      target: `≤ ${LEVEL_OFF.rss_mb_per_10_min} MB / 10 min`,
+      status: l.rss_ok ? 'pass' : 'over',
+    },
+    {
+      figure: 'heap slope over the last third of the load',
+      value: slope(l.heap_slope_mb_per_10_min),
+      target: `≤ ${LEVEL_OFF.heap_mb_per_10_min} MB / 10 min`,
+      status: l.heap_ok ? 'pass' : 'over',
+    },
+    {
+      figure: 'descriptors but sockets: most in last (first) third; sockets idle (before)',
+      value: `${l.files_last_third_max} (${l.files_first_third_max}); ${l.sockets_idle} (${l.sockets_before})`,
+      target: 'last ≤ first; idle ≤ before',
+      status: l.fds_ok ? 'pass' : 'over',
+    },
+    {
+      figure: 'live feed events missing (all clients)',
+      value: count(r.feed.missing_total),
+      target: '0',
+      status: r.feed.missing_total === 0 ? 'pass' : 'over',
+    },
+    {
+      figure: 'errors (non-2xx, network)',
+      value: count(r.error_count),
+      target: '0',
+      status: r.error_count === 0 ? 'pass' : 'over',
+    },
+  ];
+}
+
 function storeFigures(runs: StoreRun[]): Figure[] {
   return runs.flatMap((r) => {
     // Runs from before arrivals were recorded spread their logs over the 14 days.
@@ -240,6 +303,8 @@ function figuresOf(file: string, data: unknown): Figure[] {
       return pageOpenFigures((data as { cases: PageOpen[] }).cases);
     case 'load.json':
       return loadFigures(data as LoadReport);
+    case 'soak.json':
+      return soakFigures(data as SoakReport);
     case 'stores.json':
       return storeFigures(data as StoreRun[]);
     default:

@@ -25,6 +25,22 @@ describe('createRateLimiter', () => {
     expect(await limiter.take('k')).toEqual({ ok: false, retryAfterSeconds: 1 });
   });
 
+  it('forgets keys whose bucket has refilled, and still limits the ones in use', async () => {
+    let t = 0;
+    const limiter = createRateLimiter({ perSecond: 1, burst: 2, now: () => t });
+    // Ten thousand ingest keys (or client addresses) that each send once and never again.
+    for (let i = 0; i < 10_000; i++) await limiter.take(`once-${i}`);
+    await limiter.take('busy');
+    await limiter.take('busy');
+    t += 60_000;
+    await limiter.take('busy');
+    await limiter.take('busy');
+    expect(await limiter.take('busy')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    // Only the key still short of tokens is kept; the others answer as new keys do.
+    expect(limiter.bucketCount).toBe(1);
+    expect((await limiter.take('once-1')).ok).toBe(true);
+  });
+
   it('names the whole seconds until a token is back', async () => {
     const limiter = createRateLimiter({ perSecond: 0.25, burst: 1, now: () => 0 });
     await limiter.take('k');
