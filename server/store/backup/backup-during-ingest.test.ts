@@ -165,5 +165,13 @@ describe('a backup taken during ingest', () => {
       by_project: { project_id: string; events: number }[];
     };
     expect(usage.by_project.find((p) => p.project_id === project.id)?.events).toBe(storedItems);
+
+    // Restoring over the directory the restored service now runs on is refused, in words.
+    const over = await serviceCommand(restoredDir, ['restore', backupDir, '--force']).then(
+      () => null,
+      (e: unknown) => e as { code: number; stderr: string },
+    );
+    expect(over?.code).toBe(2);
+    expect(over?.stderr).toContain('Stop every service that uses this LOOKOUT_DATA_DIR');
   }, 60_000);
 });
