@@ -32,6 +32,8 @@ import { SERVICE_VERSION } from './service-version';
  */
 type TierStep = {
   tier: ManifestTier['tier'];
+  /** Entries of the data directory the step covers (a ClickHouse step: its folder). */
+  owns: string[];
   /** Copies the tier into `into`: the files it wrote and the tier's manifest entry. */
   run: (into: string) => Promise<{ files: ManifestFile[]; tier: ManifestTier }>;
 };
@@ -69,6 +71,7 @@ function sqliteSteps(dataDir: string): TierStep[] {
   return [
     {
       tier: 'state',
+      owns: [name],
       run: async (into) => {
         const started_at = now();
         const { file, version } = await copySqlite(dataDir, into, name);
@@ -88,6 +91,7 @@ function sqliteSteps(dataDir: string): TierStep[] {
     {
       // The SQLite store keeps telemetry in the state file: copied with it, in its snapshot.
       tier: 'telemetry',
+      owns: [],
       run: () => {
         const at = now();
         return Promise.resolve({
@@ -167,12 +171,13 @@ export async function backupStore(
   const started_at = now();
   const files: ManifestFile[] = [];
   const tiers: ManifestTier[] = [];
-  for (const step of sqliteSteps(dataDir)) {
+  const steps = sqliteSteps(dataDir);
+  for (const step of steps) {
     const done = await step.run(into);
     files.push(...done.files);
     tiers.push(done.tier);
   }
-  const others = await copyOthers(dataDir, into, new Set(files.map((f) => f.path)));
+  const others = await copyOthers(dataDir, into, new Set(steps.flatMap((s) => s.owns)));
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
     service_version: SERVICE_VERSION,
