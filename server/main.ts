@@ -2,6 +2,10 @@ import { ConfigError, readConfig, type ServiceConfig } from './core/config';
 import { listen } from './listen';
 import { migrateStore } from './store/migrate-store';
 import { dropTelemetryBefore } from './store/drop-telemetry-before';
+import { BackupError } from './store/backup/backup-error';
+import { backupStore } from './store/backup/backup-store';
+import { restoreStore } from './store/backup/restore-store';
+import type { Manifest } from './store/backup/backup-manifest';
 import { createService } from './service';
 import { SHUTDOWN_GRACE_MS, shutdownService } from './shutdown';
 
@@ -25,6 +29,40 @@ async function migrate(config: ServiceConfig) {
       ? `The ${store} store is at schema version ${to}; nothing to migrate.\n`
       : `Migrated the ${store} store from schema version ${from} to ${to}.\n`,
   );
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const listFiles = (m: Manifest) =>
+  m.files
+    .map((f) => `  ${f.path} (${megabytes(f.bytes)}, sha256 ${f.sha256.slice(0, 12)}…)\n`)
+    .join('');
+
+/** `backup <dir>` and `restore <dir> [--force]`: see server/store/backup/. */
+async function backupOrRestore(
+  config: ServiceConfig,
+  command: string,
+  dir: string,
+  force: boolean,
+) {
+  const started = Date.now();
+  try {
+    if (command === 'backup') {
+      const m = await backupStore(config, dir);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`Backed up ${m.source} to ${dir} in ${seconds} s:\n${listFiles(m)}`);
+      for (const s of m.skipped) process.stdout.write(`  skipped ${s.path}: ${s.reason}\n`);
+    } else {
+      const m = await restoreStore(config, dir, { force });
+      process.stdout.write(
+        `Restored the backup taken ${m.started_at} into ${config.dataDir}:\n${listFiles(m)}` +
+          `Start the service with LOOKOUT_DATA_DIR=${config.dataDir}; it migrates the store if the backup is older.\n`,
+      );
+    }
+  } catch (e) {
+    if (!(e instanceof BackupError)) throw e;
+    process.stderr.write(`${e.message}\n${e.next}\n`);
+    process.exit(2);
+  }
 }
 
 async function serve(config: ServiceConfig) {
@@ -56,14 +94,21 @@ async function serve(config: ServiceConfig) {
 const USAGE = `Usage: tsx server/main.ts                                 serve
        tsx server/main.ts migrate                         migrate the store and exit
        tsx server/main.ts drop-telemetry-before <date>    PostgreSQL: drop whole months of telemetry ended by <date> (2025-06-01)
+       tsx server/main.ts backup <dir>                    copy the stores, while the service runs, into a new directory
+       tsx server/main.ts restore <dir> [--force]         put a backup into the (stopped) data directory
 `;
 
 async function main() {
-  const [command, ...rest] = process.argv.slice(2);
+  const [command, ...args] = process.argv.slice(2);
+  const force = command === 'restore' && args.includes('--force');
+  const rest = force ? args.filter((a) => a !== '--force') : args;
   const valid =
     command === undefined ||
     (command === 'migrate' && rest.length === 0) ||
-    (command === 'drop-telemetry-before' && rest.length === 1);
+    (command === 'drop-telemetry-before' && rest.length === 1) ||
+    ((command === 'backup' || command === 'restore') &&
+      rest.length === 1 &&
+      !rest[0]?.startsWith('-'));
   if (!valid) {
     process.stderr.write(USAGE);
     process.exit(2);
@@ -84,6 +129,10 @@ async function main() {
         ? 'No whole month of telemetry ended by then; nothing dropped.\n'
         : `Dropped ${String(result.dropped.length)} partitions: ${result.dropped.join(', ')}\n`,
     );
+    process.exit(0);
+  }
+  if (command === 'backup' || command === 'restore') {
+    await backupOrRestore(config, command, rest[0] ?? '', force);
     process.exit(0);
   }
   await serve(config);

@@ -99,11 +99,19 @@ function endProcess(child: ChildProcess | null, signal: NodeJS.Signals): Promise
 }
 
 export async function startServiceProcess(
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** An existing data directory (e.g. a restored backup) instead of a new one. */
+    dataDir?: string;
+    /** SQLite in the data directory even when the suite runs on PostgreSQL. */
+    sqlite?: boolean;
+  } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-crash-'));
-  const database = await createTestDatabase();
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-crash-'));
+  const database = options.sqlite
+    ? { url: null, drop: async () => undefined }
+    : await createTestDatabase();
   const env = {
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
