@@ -1,5 +1,28 @@
 import type { SqlFragment } from '../../rows/sql';
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The string as ClickHouse stores it: strings are UTF-8 bytes, and its JSON input refuses a
+ * lone surrogate, so one becomes U+FFFD, as PostgreSQL stores it. Every string a row or a
+ * parameter carries goes through this (a filter then matches what was stored).
+ */
+export const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');
+
+/** A value as a parameter or JSONEachRow field: strings (in arrays too) made well-formed. */
+const sendable = (v: unknown): unknown =>
+  typeof v === 'string' ? wellFormed(v) : Array.isArray(v) ? v.map(sendable) : v;
+
+/** A field of a JSONEachRow row: strings well-formed, and the keys of objects (maps) too. */
+const rowField = (_key: string, v: unknown): unknown =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [wellFormed(k), x]))
+    : sendable(v);
+
+/** JSONEachRow text of rows: one object a line, every string and key well-formed. */
+export const jsonEachRow = (rows: readonly object[]): string =>
+  rows.map((r) => JSON.stringify(r, rowField)).join('\n');
+
 /** A value with the ClickHouse type its placeholder declares (`{p1:Float64}`). */
 export class ChTyped {
   constructor(
@@ -43,7 +66,7 @@ export function clickhouseStatement(q: SqlFragment): {
   const params: Record<string, unknown> = {};
   q.values.forEach((value, i) => {
     const name = `p${String(i + 1)}`;
-    params[name] = value instanceof ChTyped ? value.value : value;
+    params[name] = sendable(value instanceof ChTyped ? value.value : value);
     query += `{${name}:${typeOf(value)}}${q.pieces[i + 1] ?? ''}`;
   });
   return { query, params };

@@ -2,7 +2,7 @@ import { logTriageKey } from '../../../domain/log-triage-key';
 import type { NewItems } from '../../../core/store/telemetry/ingest';
 import type { ItemKind, TelemetryWrites } from '../../../core/store/telemetry/telemetry-writes';
 import { raw, sql, join, type SqlFragment } from '../../rows/sql';
-import { typed } from './ch-sql';
+import { jsonEachRow, typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
 import { attributeMaps } from './attribute-maps';
 import { CATALOG_VIEW, COVERAGE_VIEW } from './clickhouse-schema';
@@ -12,8 +12,6 @@ const ROW_TABLES = ['logs', 'issue_occurrences', 'spans', 'actions', 'metric_sam
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const json = (v: unknown) => JSON.stringify(v);
-/** JSONEachRow text: one object a line. */
-const lines = (rows: readonly object[]) => rows.map(json).join('\n');
 
 /**
  * The telemetry side of a journaled ingest in ClickHouse: rows of every kind and their ids in
@@ -194,7 +192,7 @@ export async function clickhouseTelemetryWrites(db: ChDb): Promise<TelemetryWrit
       await Promise.all(
         tables
           .filter(([, rows]) => rows.length > 0)
-          .map(([table, rows]) => db.insert(table, lines(rows), `${batchId}.${table}`)),
+          .map(([table, rows]) => db.insert(table, jsonEachRow(rows), `${batchId}.${table}`)),
       );
       return { occurrenceSeqs };
     },
