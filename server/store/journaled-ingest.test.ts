@@ -158,12 +158,27 @@ describe('a journaled ingest', () => {
 
     // The next start removes what the unacknowledged batch wrote.
     const store = await open();
+    // The catalog's whole hours come from the rollups the views fed at the first write.
+    const catalog = async () => {
+      const c = await store.logs.catalog({
+        projectIds: [PROJECT],
+        since: NOW - 2 * 3_600_000,
+        severity: null,
+        type: null,
+        search: null,
+        after: null,
+        limit: 10,
+      });
+      return { logs: c.coverage.total_logs, paths: c.attributes.map((a) => a.observedCount) };
+    };
     try {
       expect(await logCount(ids)).toBe(0);
+      expect(await catalog()).toEqual({ logs: 0, paths: [] });
       const again = await store.ingest.accept(batch, NOW, QUOTA);
       expect(again.counts.logs).toBe(50);
       expect(again.alreadyAccepted).toBe(0);
       expect(await logCount(ids)).toBe(50);
+      expect(await catalog()).toEqual({ logs: 50, paths: [50, 50] });
     } finally {
       await store.close();
     }
