@@ -50,7 +50,8 @@ export const configSchema = z.object({
   /**
    * Where telemetry lives. `state` (the default without CLICKHOUSE_URL): the state store's own
    * engine, SQLite or PostgreSQL. `clickhouse`: ClickHouse, the embedded engine (chdb) under the
-   * data directory, or the server at CLICKHOUSE_URL. In progress: logs and ingest so far.
+   * data directory, or the server at CLICKHOUSE_URL. In progress: logs so far (the other kinds
+   * stay in the state store's telemetry tables).
    */
   LOOKOUT_TELEMETRY: z.enum(['state', 'clickhouse']).optional(),
   /** `http(s)://[user:password@]host:port`: a ClickHouse server instead of the embedded engine. */
