@@ -8,14 +8,14 @@ import { emptyBatch, type Batch, type LogEvent } from '../core/batch';
 import type { QuotaContext } from '../core/store/telemetry/ingest';
 import type { TelemetryConfig } from '../core/config';
 import type { Store } from '../core/store/store';
-import { processEnginePath } from '../test-support/test-clickhouse';
+import { dropTestTelemetry, processEnginePath } from '../test-support/test-clickhouse';
 import { openClickHouseStore } from './clickhouse-store';
 import { journaledIngest } from './journaled-ingest';
 import { openSqliteStore } from './sqlite-store';
 import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { openClickHouse } from './telemetry/clickhouse/clickhouse-db';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
-import { raw, sql } from './rows/sql';
+import { sql } from './rows/sql';
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
 
 /**
@@ -73,9 +73,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  const db = await openClickHouse(telemetry);
-  await db.command(sql`DROP DATABASE IF EXISTS ${raw(telemetry.database)}`);
-  await db.close();
+  await dropTestTelemetry(telemetry);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

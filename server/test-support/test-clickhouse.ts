@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TelemetryConfig } from '../core/config';
 import { raw } from '../store/rows/sql';
 import { openClickHouse, type ChDb } from '../store/telemetry/clickhouse/clickhouse-db';
+import { embeddedEngineUsers } from '../store/telemetry/clickhouse/embedded-engine';
 
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
@@ -51,10 +52,16 @@ export async function withClickHouse<T>(
   }
 }
 
-/** Drops a test service's database (after the service closed). */
+/**
+ * Drops a test service's database (after the service closed); once no service of this
+ * process uses the embedded engine, its directory goes too (test processes are often ended
+ * without an `exit` event, which would leave it behind).
+ */
 export async function dropTestTelemetry(target: TelemetryConfig): Promise<void> {
   if (target.engine !== 'clickhouse') return;
   await withClickHouse(target, null, (db) =>
     db.command(raw(`DROP DATABASE IF EXISTS ${db.database}`)),
   );
+  if (target.url === null && embeddedEngineUsers() === 0)
+    fs.rmSync(target.embeddedPath, { recursive: true, force: true });
 }
