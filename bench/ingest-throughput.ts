@@ -3,6 +3,9 @@
  * route (auth, validation, dedupe, quota, transaction, feed), in batches of 100 and 1,000.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { activeParts } from './log-reads';
 import { spawnBenchService } from './spawn-bench-service';
 
 export const CONCURRENCY = 2;
@@ -44,7 +47,8 @@ export async function measureIngest(
   batchSizes: number[],
   eventsPerSize: number,
 ): Promise<IngestReport[]> {
-  const service = await spawnBenchService();
+  const onClickHouse = process.env.LOOKOUT_TELEMETRY === 'clickhouse';
+  const service = await spawnBenchService({}, { keep: onClickHouse });
   const key = service.creds.projects[0]?.ingest_key ?? '';
   const url = `${service.baseUrl}/api/telemetry/ingest`;
   const reports: IngestReport[] = [];
@@ -83,6 +87,15 @@ export async function measureIngest(
     }
   } finally {
     await service.stop();
+  }
+  if (onClickHouse) {
+    // Each batch inserted a part into the logs, the id ledger and each rollup: what merges
+    // left of them once the service stopped.
+    const parts = await activeParts(path.join(service.dir, 'clickhouse'));
+    console.log(
+      `  ClickHouse after the run: ${parts.parts} active parts, ${(parts.bytes / 1024 / 1024).toFixed(1)} MB`,
+    );
+    fs.rmSync(service.dir, { recursive: true, force: true });
   }
   return reports;
 }

@@ -26,8 +26,39 @@ export type LogReadsReport = {
   wal_bytes: number;
   /** Bytes by table and index (SQLite's dbstat), largest first. */
   storage: { name: string; bytes: number }[];
+  /** Where logs were: the state store, or ClickHouse (LOOKOUT_TELEMETRY=clickhouse). */
+  telemetry: 'state' | 'clickhouse';
+  /**
+   * With embedded ClickHouse: its directory on disk after the reads (parts replaced by merges
+   * stay on disk until cleanup), and the bytes of its active parts (what stays).
+   */
+  clickhouse?: { directory_bytes: number; active_part_bytes: number; active_parts: number };
   cases: ReadCase[];
 };
+
+/** Bytes of every file under `dir`. */
+export function directoryBytes(dir: string): number {
+  let total = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) total += fs.statSync(path.join(e.parentPath, e.name)).size;
+  return total;
+}
+
+/** The active parts of the embedded engine's files in `dir` (read once no service holds them). */
+export async function activeParts(dir: string): Promise<{ bytes: number; parts: number }> {
+  const { openClickHouse } = await import('../server/store/telemetry/clickhouse/clickhouse-db');
+  const { sql } = await import('../server/store/rows/sql');
+  const db = await openClickHouse({ url: null, database: 'lookout', embeddedPath: dir });
+  try {
+    const row = await db.one<{ bytes: number; parts: number }>(
+      sql`SELECT toUInt64(sum(bytes_on_disk)) AS bytes, toUInt32(count()) AS parts
+        FROM system.parts WHERE active AND database = 'lookout'`,
+    );
+    return { bytes: row?.bytes ?? 0, parts: row?.parts ?? 0 };
+  } finally {
+    await db.close();
+  }
+}
 
 const DAY = 86_400_000;
 const SPAN_DAYS = 14;
@@ -298,8 +329,11 @@ export async function timeLogReads(
 }
 
 export async function measureLogReads(total: number, runs = 40): Promise<LogReadsReport> {
-  const service = await spawnBenchService();
+  const onClickHouse = process.env.LOOKOUT_TELEMETRY === 'clickhouse';
+  const service = await spawnBenchService({}, { keep: onClickHouse });
   const projects = service.creds.projects;
+  const chDir = path.join(service.dir, 'clickhouse');
+  let stopped = false;
   try {
     const seconds = await seedLogs(service.baseUrl, projects, total);
     const report = await timeLogReads(
@@ -318,6 +352,18 @@ export async function measureLogReads(total: number, runs = 40): Promise<LogRead
     db.close();
     const walFile = `${dbFile}-wal`;
     const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+    let clickhouse: LogReadsReport['clickhouse'];
+    if (onClickHouse) {
+      const directory = directoryBytes(chDir);
+      stopped = true;
+      await service.stop();
+      const active = await activeParts(chDir);
+      clickhouse = {
+        directory_bytes: directory,
+        active_part_bytes: active.bytes,
+        active_parts: active.parts,
+      };
+    }
     return {
       logs: total,
       projects: projects.length,
@@ -326,9 +372,12 @@ export async function measureLogReads(total: number, runs = 40): Promise<LogRead
       database_bytes: size(dbFile),
       wal_bytes: size(walFile),
       storage,
+      telemetry: onClickHouse ? 'clickhouse' : 'state',
+      ...(clickhouse ? { clickhouse } : {}),
       cases: report,
     };
   } finally {
-    await service.stop();
+    if (!stopped) await service.stop();
+    if (onClickHouse) fs.rmSync(service.dir, { recursive: true, force: true });
   }
 }

@@ -82,6 +82,10 @@ if (runs('logs')) {
   console.log(
     `  storage: ${reads.storage.map((t) => `${t.name} ${(t.bytes / 1024 / 1024).toFixed(0)} MB`).join(', ')}`,
   );
+  if (reads.clickhouse)
+    console.log(
+      `  ClickHouse: ${(reads.clickhouse.active_part_bytes / 1024 / 1024).toFixed(1)} MB in ${reads.clickhouse.active_parts} active parts (${(reads.clickhouse.active_part_bytes / reads.logs).toFixed(0)} B/log), directory ${(reads.clickhouse.directory_bytes / 1024 / 1024).toFixed(1)} MB`,
+    );
   for (const c of reads.cases)
     console.log(
       `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,

@@ -10,8 +10,8 @@ import { seedDemoTelemetry } from './demo/seed-demo-world';
 
 /** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
 export async function createService(config: ServiceConfig, now: () => number = Date.now) {
-  const store = await openStore(config);
   const log = createLogger(config.logLevel);
+  const store = await openStore(config, log);
   const shared = await openSharedState(config, store, log, now);
   const feed = createFeedHub({
     store,

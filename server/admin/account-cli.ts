@@ -54,7 +54,9 @@ async function main() {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
-  const store = await openStore(config);
+  // Plans and tickets are state: the embedded ClickHouse engine's directory is locked by the
+  // running service, so this command opens the state store alone.
+  const store = await openStore({ ...config, telemetry: { engine: 'state' } });
   if (tickets) {
     try {
       process.stdout.write(await listTickets(store));

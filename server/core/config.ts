@@ -47,6 +47,23 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Where telemetry lives. `state` (the default without CLICKHOUSE_URL): the state store's own
+   * engine, SQLite or PostgreSQL. `clickhouse`: ClickHouse, the embedded engine (chdb) under the
+   * data directory, or the server at CLICKHOUSE_URL. In progress: logs so far (the other kinds
+   * stay in the state store's telemetry tables).
+   */
+  LOOKOUT_TELEMETRY: z.enum(['state', 'clickhouse']).optional(),
+  /** `http(s)://[user:password@]host:port`: a ClickHouse server instead of the embedded engine. */
+  CLICKHOUSE_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  /** The ClickHouse database telemetry lives in (created when missing). */
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'must be a plain identifier')
+    .default('lookout'),
   LOOKOUT_DEMO: booleanFlag.default(false),
   /** Volume of the seeded demo telemetry (1 = two weeks, a few hundred thousand events); 0 = accounts only. */
   LOOKOUT_DEMO_SCALE: z.coerce.number().min(0).max(50).default(1),
@@ -115,6 +132,7 @@ export type ServiceConfig = {
   dataDir: string;
   /** PostgreSQL connection URL; null keeps the SQLite file in `dataDir`. */
   databaseUrl: string | null;
+  telemetry: TelemetryConfig;
   demo: boolean;
   /** Multiplies the demo world's volumes; 0 seeds the accounts and projects only. */
   demoScale: number;
@@ -148,6 +166,14 @@ export type SignInThrottleConfig = {
   forgetSeconds: number;
 };
 
+/**
+ * The telemetry tier: in the state store's engine, or in ClickHouse (`url` null: the engine
+ * in-process, its files in `embeddedPath`).
+ */
+export type TelemetryConfig =
+  | { engine: 'state' }
+  | { engine: 'clickhouse'; url: string | null; database: string; embeddedPath: string };
+
 export class ConfigError extends Error {}
 
 export function readConfig(env: Record<string, string | undefined>): ServiceConfig {
@@ -157,11 +183,26 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.LOOKOUT_DATA_DIR);
+  const telemetryEngine = e.LOOKOUT_TELEMETRY ?? (e.CLICKHOUSE_URL ? 'clickhouse' : 'state');
+  if (telemetryEngine === 'state' && e.CLICKHOUSE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  CLICKHOUSE_URL: set, but LOOKOUT_TELEMETRY=state keeps telemetry out of ClickHouse',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.LOOKOUT_DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    telemetry:
+      telemetryEngine === 'clickhouse'
+        ? {
+            engine: 'clickhouse',
+            url: e.CLICKHOUSE_URL ?? null,
+            database: e.CLICKHOUSE_DATABASE,
+            embeddedPath: path.join(dataDir, 'clickhouse'),
+          }
+        : { engine: 'state' },
     demo: e.LOOKOUT_DEMO,
     demoScale: e.LOOKOUT_DEMO_SCALE,
     demoSeed: e.LOOKOUT_DEMO_SEED,

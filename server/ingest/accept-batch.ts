@@ -18,11 +18,13 @@ export async function acceptBatch(deps: Deps, batch: Batch): Promise<AcceptResul
   if (!billing) throw new Error('project has no owning account');
   const period = usagePeriod(now);
   let result: AcceptResult;
+  const plan = deps.config.planQuotas[billing.tier];
   try {
     result = await deps.store.ingest.accept(batch, now, {
       accountId: billing.accountId,
       periodStart: period.start,
-      quotas: deps.config.planQuotas[billing.tier],
+      quotas: plan,
+      retentionDays: plan.retention_days,
     });
   } catch (e) {
     if (e instanceof QuotaExceededError) throw usageLimitExceeded(e.limit, period.end);

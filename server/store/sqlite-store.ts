@@ -1,4 +1,4 @@
-import { databaseFile, openDatabase } from './sqlite/database';
+import { databaseFile, openDatabase, type Db } from './sqlite/database';
 import { startBackgroundCheckpoints } from './sqlite/background-checkpoints';
 import type { Store } from '../core/store/store';
 import { sqliteAccounts } from './state/sqlite/accounts';
@@ -15,7 +15,7 @@ import { sqliteOwnership } from './state/sqlite/ownership';
 import { logAttributeIndex } from './telemetry/sqlite/log-attribute-index';
 import { sqliteLogs } from './telemetry/sqlite/logs';
 import { sqliteProjects } from './state/sqlite/projects';
-import { sqliteTelemetry } from './telemetry/sqlite/ingest';
+import { sqliteTelemetry, type SqliteIngest } from './telemetry/sqlite/ingest';
 import { releaseRollup } from './telemetry/sqlite/release-rollup';
 import { backfillTraceParts, traceRollup } from './telemetry/sqlite/trace-parts';
 import { sqlReleases } from './telemetry/sql/releases';
@@ -26,8 +26,8 @@ import { sqlThrottle } from './state/sql/throttle';
 import { sqliteDialect, sqliteRunner } from './sqlite/sqlite-sql';
 import { volumeRollup } from './telemetry/sqlite/volume-rollup';
 
-/** The embedded store: one SQLite file in the data directory. */
-export function openSqliteStore(dataDir: string): Store {
+/** The embedded store: one SQLite file in the data directory (`sqlite`: the file, for assemblers). */
+export function openSqliteStore(dataDir: string): Store & { sqlite: Db; ingest: SqliteIngest } {
   const db = openDatabase(dataDir);
   const stopCheckpoints = startBackgroundCheckpoints(db, databaseFile(dataDir));
   const attributeIndex = logAttributeIndex(db);
@@ -35,6 +35,7 @@ export function openSqliteStore(dataDir: string): Store {
   backfillTraceParts(db, rollup);
   const sql = sqliteRunner(db);
   return {
+    sqlite: db,
     accounts: sqliteAccounts(db),
     credentials: sqlCredentials(sql),
     projects: sqliteProjects(db),

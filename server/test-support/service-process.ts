@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoCredentials } from '../demo/demo-accounts';
 import { createTestDatabase } from './test-database';
+import { dropTestTelemetry, testTelemetry } from './test-clickhouse';
+import type { ClickHouseTarget } from '../store/telemetry/clickhouse/clickhouse-db';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -22,6 +24,12 @@ export type ServiceProcess = {
   dataDir: string;
   /** The service's PostgreSQL schema (with LOOKOUT_TEST_DATABASE_URL set), else null: SQLite in `dataDir`. */
   databaseUrl: string | null;
+  /**
+   * Where its logs live with telemetry on ClickHouse (`npm run test:clickhouse`), else null.
+   * The embedded engine's directory is locked by the process using it: read it only while
+   * the service is stopped.
+   */
+  clickhouse: ClickHouseTarget | null;
   credentials: () => DemoCredentials;
   start: () => Promise<void>;
   /** SIGKILL: the process ends at once, mid-request, without closing anything. */
@@ -112,8 +120,22 @@ export async function startServiceProcess(
   const database = options.sqlite
     ? { url: null, drop: async () => undefined }
     : await createTestDatabase();
+  // `sqlite` keeps both tiers in the data directory's SQLite file, whatever the suite runs on.
+  const telemetry = options.sqlite ? null : testTelemetry();
+  const clickhouse: ClickHouseTarget | null = telemetry && {
+    url: telemetry.url,
+    database: telemetry.database,
+    embeddedPath: path.join(dataDir, 'clickhouse'),
+  };
   const env = {
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(clickhouse
+      ? {
+          LOOKOUT_TELEMETRY: 'clickhouse',
+          CLICKHOUSE_DATABASE: clickhouse.database,
+          ...(clickhouse.url ? { CLICKHOUSE_URL: clickhouse.url } : {}),
+        }
+      : {}),
     ...options.env,
   };
   let child: ChildProcess | null = null;
@@ -140,6 +162,7 @@ export async function startServiceProcess(
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     databaseUrl: database.url,
+    clickhouse,
     credentials: () =>
       JSON.parse(
         fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
@@ -150,6 +173,8 @@ export async function startServiceProcess(
     dispose: async () => {
       await end('SIGKILL');
       await database.drop();
+      // On a server the database outlives the data directory.
+      if (clickhouse?.url) await dropTestTelemetry({ engine: 'clickhouse', ...clickhouse });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -12,6 +12,7 @@ import type { Logger } from '../core/logger';
 import { createService } from '../service';
 import { shutdownService } from '../shutdown';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { dropTestTelemetry, testTelemetry } from './test-clickhouse';
 
 /** A clock that only moves when a test moves it, so expiry is tested without sleeping. */
 export type TestClock = {
@@ -74,13 +75,23 @@ export async function startService<D extends boolean = false>(
   const database = opts.sameDatabaseAs
     ? opts.sameDatabaseAs.database.share()
     : await createTestDatabase();
+  // A second instance shares the first one's telemetry too.
+  const telemetry = opts.sameDatabaseAs
+    ? opts.sameDatabaseAs.deps.config.telemetry
+    : (testTelemetry() ?? { engine: 'state' as const });
   const config = testConfig(dir, {
     databaseUrl: database.url,
+    telemetry,
     ...opts.config,
     demo: opts.demo === true,
   });
+  const ownsTelemetry = !opts.sameDatabaseAs && config.telemetry.engine === 'clickhouse';
+  const dropTelemetry = async () => {
+    if (ownsTelemetry) await dropTestTelemetry(config.telemetry);
+  };
   const service = await createService(config, clock.now).catch(async (err: unknown) => {
     await database.drop();
+    await dropTelemetry();
     throw err;
   });
   // The access log captures its logger when the app is built, so a custom one needs a new app.
@@ -117,6 +128,7 @@ export async function startService<D extends boolean = false>(
         await service.close();
       }
       await database.drop();
+      await dropTelemetry();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

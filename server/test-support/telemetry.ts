@@ -9,7 +9,12 @@ import { openPgPool, pgDatabase } from '../store/postgres/pg-database';
 import type { Store } from '../core/store/store';
 import type { RunningService } from './start-service';
 import { questionMarks, storeSql, type StoreSql } from './store-sql';
-import { raw } from '../store/rows/sql';
+import { raw, sql } from '../store/rows/sql';
+import {
+  openClickHouse,
+  type ChDb,
+  type ClickHouseTarget,
+} from '../store/telemetry/clickhouse/clickhouse-db';
 
 /**
  * Helpers for the ingestion and live-feed contract tests: item builders, the two ingest
@@ -145,7 +150,29 @@ export type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
  * in a process of its own (`startServiceProcess`), on SQLite or PostgreSQL alike.
  */
 export type StoredData =
-  { dir: string; deps: { store: Store } } | { dataDir: string; databaseUrl: string | null };
+  | { dir: string; deps: { store: Store } }
+  | { dataDir: string; databaseUrl: string | null; clickhouse?: ClickHouseTarget | null };
+
+/**
+ * Runs `read` on the ClickHouse database holding the service's logs (the open one of a
+ * service in this process, else opened for the call); undefined when logs are in the store.
+ */
+async function withLogsDb<T>(
+  src: StoredData,
+  read: (db: ChDb) => Promise<T>,
+): Promise<T | undefined> {
+  if ('deps' in src) {
+    const store = src.deps.store as Store & { clickhouse?: ChDb };
+    return store.clickhouse ? read(store.clickhouse) : undefined;
+  }
+  if (!src.clickhouse) return undefined;
+  const db = await openClickHouse(src.clickhouse);
+  try {
+    return await read(db);
+  } finally {
+    await db.close();
+  }
+}
 
 async function withStoreSql<T>(src: StoredData, read: (sql: StoreSql) => Promise<T>): Promise<T> {
   let sql: StoreSql;
@@ -184,12 +211,21 @@ async function withStoreSql<T>(src: StoredData, read: (sql: StoreSql) => Promise
   }
 }
 
-/** Rows of a query (`?` placeholders) on the service's store. */
-export const storedRows = <R = Record<string, unknown>>(
+/**
+ * Rows of a query (`?` placeholders) on the service's store; a plain query of the `logs` table
+ * goes to ClickHouse when the logs live there.
+ */
+export async function storedRows<R = Record<string, unknown>>(
   src: StoredData,
   text: string,
   params: readonly unknown[] = [],
-): Promise<R[]> => withStoreSql(src, (sql) => sql.rows<R>(text, params));
+): Promise<R[]> {
+  if (/\bFROM logs\b/i.test(text)) {
+    const rows = await withLogsDb(src, (db) => db.rows<R>(questionMarks(text, params)));
+    if (rows) return rows;
+  }
+  return withStoreSql(src, (sql) => sql.rows<R>(text, params));
+}
 
 /** The first row of a query on the service's store, or undefined. */
 export const storedRow = async <R = Record<string, unknown>>(
@@ -199,8 +235,8 @@ export const storedRow = async <R = Record<string, unknown>>(
 ): Promise<R | undefined> => (await storedRows<R>(src, text, params))[0];
 
 /** Row count of every telemetry table (and the usage counters), optionally of one project. */
-export function tableCounts(src: StoredData, projectId?: string) {
-  return withStoreSql(src, async (sql) => {
+export async function tableCounts(src: StoredData, projectId?: string) {
+  const counts = await withStoreSql(src, async (sql) => {
     const counts: Record<string, number> = {};
     for (const t of [...TELEMETRY_TABLES, 'usage_counters', 'project_contexts']) {
       const text = `SELECT COUNT(*) AS n FROM ${t}${projectId ? ' WHERE project_id = ?' : ''}`;
@@ -209,16 +245,33 @@ export function tableCounts(src: StoredData, projectId?: string) {
     }
     return counts;
   });
+  const logs = await withLogsDb(src, async (db) => {
+    const where = projectId ? sql`WHERE project_id = ${projectId}` : raw('');
+    return (await db.one<{ n: number }>(sql`SELECT toUInt32(count()) AS n FROM logs ${where}`))?.n;
+  });
+  if (logs !== undefined) counts.logs = logs;
+  return counts;
 }
 
 /** How many rows of a table hold each of the ids (column `id`, or `event_id` for metrics). */
-export function idCounts(
+export async function idCounts(
   src: StoredData,
   table: TelemetryTable,
   projectId: string,
   ids: string[],
 ): Promise<number[]> {
   const column = table === 'metric_samples' ? 'event_id' : 'id';
+  if (table === 'logs') {
+    const onClickHouse = await withLogsDb(src, async (db) => {
+      const rows = await db.rows<{ id: string; n: number }>(
+        sql`SELECT id, toUInt32(count()) AS n FROM logs
+          WHERE project_id = ${projectId} AND id IN ${ids} GROUP BY id`,
+      );
+      const byId = new Map(rows.map((r) => [r.id, r.n]));
+      return ids.map((id) => byId.get(id) ?? 0);
+    });
+    if (onClickHouse) return onClickHouse;
+  }
   return withStoreSql(src, async (sql) => {
     const counts: number[] = [];
     for (const id of ids) {

@@ -1,15 +1,6 @@
 import { emptyUsage, type Stream, type UsageByStream } from '../../domain/usage';
-import type {
-  ActionEvent,
-  Batch,
-  Context,
-  DroppedReport,
-  IssueEvent,
-  LogEvent,
-  MetricEvent,
-  SpanEvent,
-} from '../../core/batch';
-import type { AcceptResult } from '../../core/store/telemetry/ingest';
+import type { Batch, Context, DroppedReport } from '../../core/batch';
+import type { AcceptResult, NewItems } from '../../core/store/telemetry/ingest';
 import type { StoredItem } from './release-row-deltas';
 
 /**
@@ -18,15 +9,7 @@ import type { StoredItem } from './release-row-deltas';
  * the contexts to remember and the drop report to count.
  */
 
-export type NewItems = {
-  issues: IssueEvent[];
-  /** The issue group each of `issues` joined, in the same order. */
-  issueGroups: string[];
-  logs: LogEvent[];
-  spans: SpanEvent[];
-  actions: ActionEvent[];
-  metrics: MetricEvent[];
-};
+export type { NewItems };
 
 const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 

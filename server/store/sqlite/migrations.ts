@@ -672,4 +672,14 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX auth_throttle_by_failure ON auth_throttle(failed_at);
   `,
+  /* 16: the journal of ingest batches written to ClickHouse and not yet committed here */ `
+  -- With telemetry in ClickHouse, a batch is entered here before its rows are written there and
+  -- removed in the transaction that counts it; an entry left after a crash names rows nobody
+  -- acknowledged, which the service removes when it starts (store/journaled-ingest.ts).
+  CREATE TABLE ingest_journal (
+    batch_id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL,
+    started_at INTEGER NOT NULL
+  );
+  `,
 ];

@@ -1,4 +1,4 @@
-import type { Batch } from '../../batch';
+import type { ActionEvent, Batch, IssueEvent, LogEvent, MetricEvent, SpanEvent } from '../../batch';
 import type { LimitName } from '../../../domain/usage';
 
 /**
@@ -15,6 +15,17 @@ export interface IngestStore {
    */
   accept(batch: Batch, receivedAt: number, quota: QuotaContext): Promise<AcceptResult>;
 }
+
+/** The items of a batch not accepted before: what an ingest really stores. */
+export type NewItems = {
+  issues: IssueEvent[];
+  /** The issue group each of `issues` joined, in the same order. */
+  issueGroups: string[];
+  logs: LogEvent[];
+  spans: SpanEvent[];
+  actions: ActionEvent[];
+  metrics: MetricEvent[];
+};
 
 /** Per-stream counts of what a batch stored (items already accepted are not in them). */
 export type AcceptCounts = {
@@ -48,4 +59,6 @@ export type QuotaContext = {
   /** Start of the current usage period (epoch ms, a UTC day). */
   periodStart: number;
   quotas: Record<LimitName, number>;
+  /** Days the plan keeps telemetry (recorded with each row for retention). */
+  retentionDays?: number;
 };

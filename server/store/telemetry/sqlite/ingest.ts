@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exceededLimit, utcDay, type Stream } from '../../../domain/usage';
 import { indexAttributes, type IndexedAttributes } from '../../../domain/attribute-index';
 import { logTriageKey } from '../../../domain/log-triage-key';
-import type { Batch, IssueEvent } from '../../../core/batch';
+import type { Batch, IssueEvent, LogEvent } from '../../../core/batch';
 import type { Db } from '../../sqlite/database';
 import {
   acceptResult,
@@ -27,13 +27,33 @@ import { allRows } from '../../sqlite/sqlite-sql';
 
 const json = (v: unknown) => JSON.stringify(v);
 
+/**
+ * Logs another engine (ClickHouse) already holds under a journaled batch: the transaction
+ * counts them (usage, rollups, contexts) instead of storing them, and ends the batch's
+ * journal entry (store/journaled-ingest.ts).
+ */
+export type LogsElsewhere = { batchId: string | null; logs: LogEvent[] };
+
+export type SqliteIngest = IngestStore & {
+  /**
+   * `accept` with the batch's logs kept elsewhere: one transaction stores its other items,
+   * counts `elsewhere.logs` as new, and ends the journal entry of `elsewhere.batchId`.
+   */
+  acceptWithLogsElsewhere(
+    batch: Batch,
+    receivedAt: number,
+    quota: Parameters<IngestStore['accept']>[2],
+    elsewhere: LogsElsewhere,
+  ): AcceptResult;
+};
+
 export function sqliteTelemetry(
   db: Db,
   attributeIndex: LogAttributeIndex,
   rollUpSpans: TraceRollup,
   rollUpReleases: ReleaseRollup,
   rollUpVolume: VolumeRollup,
-): IngestStore {
+): SqliteIngest {
   const s = {
     insertLog: db.prepare(`INSERT INTO logs (id, project_id, occurred_at, severity, source, message,
       attributes, environment, release, service_name, trace_id, span_id, sdk_name, sdk_version, bytes, received_at, triage_key,
@@ -89,6 +109,7 @@ export function sqliteTelemetry(
     addDropped: db.prepare(`INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
       VALUES (@project, @day, @reason, @events)
       ON CONFLICT (project_id, day, reason) DO UPDATE SET events = events + @events`),
+    endJournal: db.prepare('DELETE FROM ingest_journal WHERE batch_id = ?'),
   };
 
   const writeActivity = activityWriter(db);
@@ -99,37 +120,40 @@ export function sqliteTelemetry(
       receivedAt: number,
       quota: Parameters<IngestStore['accept']>[2],
       logIndex: readonly IndexedAttributes[],
+      elsewhere: LogsElsewhere | null,
     ): AcceptResult => {
       const p = batch.projectId;
       // Inserts skip ids already stored (ON CONFLICT DO NOTHING); the quota is checked on what
       // was really added, and a throw rolls the whole transaction back.
       const toIndex: LogToIndex[] = [];
-      const logs = batch.logs.filter((l, i) => {
-        const r = s.insertLog.run(
-          l.id,
-          p,
-          l.occurredAt,
-          l.severity,
-          l.source,
-          l.message,
-          l.attributesJson,
-          l.environment,
-          l.release,
-          l.service_name,
-          l.traceId,
-          l.spanId,
-          l.sdk.name,
-          l.sdk.version,
-          l.bytes,
-          receivedAt,
-          logTriageKey(l.source, l.service_name, l.message),
-        );
-        if (r.changes !== 1) return false;
-        const indexed = logIndex[i] ?? indexAttributes(l.attributes);
-        const seq = Number(r.lastInsertRowid);
-        toIndex.push({ seq, occurredAt: l.occurredAt, severity: l.severity, indexed });
-        return true;
-      });
+      const logs =
+        elsewhere?.logs ??
+        batch.logs.filter((l, i) => {
+          const r = s.insertLog.run(
+            l.id,
+            p,
+            l.occurredAt,
+            l.severity,
+            l.source,
+            l.message,
+            l.attributesJson,
+            l.environment,
+            l.release,
+            l.service_name,
+            l.traceId,
+            l.spanId,
+            l.sdk.name,
+            l.sdk.version,
+            l.bytes,
+            receivedAt,
+            logTriageKey(l.source, l.service_name, l.message),
+          );
+          if (r.changes !== 1) return false;
+          const indexed = logIndex[i] ?? indexAttributes(l.attributes);
+          const seq = Number(r.lastInsertRowid);
+          toIndex.push({ seq, occurredAt: l.occurredAt, severity: l.severity, indexed });
+          return true;
+        });
       if (toIndex.length > 0) attributeIndex.write(p, toIndex);
       const seenOccurrences = new Set<string>();
       const issues = batch.issues.filter((i) => {
@@ -241,6 +265,7 @@ export function sqliteTelemetry(
       }
       for (const d of droppedToCount(batch.dropped, items.length))
         s.addDropped.run({ project: p, day, reason: d.reason, events: d.events });
+      if (elsewhere?.batchId) s.endJournal.run(elsewhere.batchId);
 
       return acceptResult(batch, newItems, contextUpdated);
     },
@@ -293,7 +318,10 @@ export function sqliteTelemetry(
     async accept(batch, receivedAt, quota) {
       const logIndex = batch.logs.map((l) => indexAttributes(l.attributes));
       if (logIndex.length > 0) attributeIndex.ensureIds(batch.projectId, logIndex);
-      return acceptTx(batch, receivedAt, quota, logIndex);
+      return acceptTx(batch, receivedAt, quota, logIndex, null);
+    },
+    acceptWithLogsElsewhere(batch, receivedAt, quota, elsewhere) {
+      return acceptTx(batch, receivedAt, quota, [], elsewhere);
     },
   };
 }

@@ -1,0 +1,43 @@
+import type { Batch, LogEvent } from '../../batch';
+import type { LimitName, UsageByStream } from '../../../domain/usage';
+import type { AcceptResult, QuotaContext } from '../telemetry/ingest';
+
+/**
+ * The state engine's part of an ingest whose logs live in another engine (ClickHouse). Two
+ * stores cannot share a transaction, so a batch is journaled: `begin` records it before any
+ * row is written there, those rows carry its id, and `commit` makes it count (usage, issue
+ * groups, contexts, the kinds the state engine still keeps) and ends the entry in one state
+ * transaction. An entry still begun after a crash names rows nobody acknowledged: they are
+ * removed and the entry ended (store/journaled-ingest.ts).
+ */
+export interface IngestCommitStore {
+  /** The first quota `added` would pass, read outside any transaction (a cheap early no). */
+  quotaExceeded(quota: QuotaContext, added: UsageByStream): Promise<LimitName | null>;
+  /** Journals a batch about to be written to the telemetry engine. */
+  begin(entry: JournalEntry): Promise<void>;
+  /**
+   * In one transaction: stores the batch's items other than logs (skipping ids already
+   * accepted), counts `logs` (written elsewhere as `batchId`) with them, checks the quota
+   * against what is really added (QuotaExceededError: nothing written, the entry stays
+   * begun), and ends the journal entry.
+   */
+  commit(c: IngestCommit): Promise<AcceptResult>;
+  /** Whether the entry is still begun (after a commit whose answer was lost: not = committed). */
+  isBegun(batchId: string): Promise<boolean>;
+  /** Entries begun and never committed or ended, oldest first. */
+  unfinished(): Promise<JournalEntry[]>;
+  /** Ends a begun entry whose telemetry rows are gone. */
+  end(batchId: string): Promise<void>;
+}
+
+export type JournalEntry = { batchId: string; projectId: string; startedAt: number };
+
+export type IngestCommit = {
+  /** Null when no row was written elsewhere (no new log): nothing to end. */
+  batchId: string | null;
+  batch: Batch;
+  receivedAt: number;
+  quota: QuotaContext;
+  /** The batch's new logs, as written elsewhere. */
+  logs: LogEvent[];
+};

@@ -1,0 +1,212 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultPlanQuotas } from '../domain/plans';
+import { emptyBatch, type Batch, type LogEvent } from '../core/batch';
+import type { QuotaContext } from '../core/store/telemetry/ingest';
+import type { TelemetryConfig } from '../core/config';
+import type { Store } from '../core/store/store';
+import { dropTestTelemetry, processEnginePath } from '../test-support/test-clickhouse';
+import { openClickHouseStore } from './clickhouse-store';
+import { journaledIngest } from './journaled-ingest';
+import { openSqliteStore } from './sqlite-store';
+import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
+import { openClickHouse } from './telemetry/clickhouse/clickhouse-db';
+import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
+import { sql } from './rows/sql';
+import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
+
+/**
+ * Exactly once across two stores (journaled-ingest.ts): SQLite state beside logs in
+ * ClickHouse. A process that dies between the ClickHouse write and the state commit is
+ * played by a commit that never answers and a store that is then abandoned; the next start
+ * must leave no trace of the unacknowledged batch, and its re-send must be stored whole.
+ * On the engine in this process (or CLICKHOUSE_URL), a database per test.
+ */
+
+const NOW = Date.parse('2026-11-23T04:00:00.000Z');
+const PROJECT = 'p_journal';
+const QUOTA: QuotaContext = {
+  accountId: 'a_journal',
+  periodStart: Date.parse('2026-11-23T00:00:00.000Z'),
+  quotas: defaultPlanQuotas.pro,
+  retentionDays: 30,
+};
+
+const log = (n: number): LogEvent => {
+  const attributes = { n, ok: n % 2 === 0 };
+  const attributesJson = JSON.stringify(attributes);
+  return {
+    kind: 'log',
+    id: randomUUID(),
+    release: 'shop@1',
+    environment: 'production',
+    service_name: 'api',
+    sdk: { name: 'test', version: '1' },
+    occurredAt: NOW - n * 1000,
+    severity: 'info',
+    message: `line ${String(n)}`,
+    source: 'app',
+    attributes,
+    traceId: null,
+    spanId: null,
+    attributesJson,
+    bytes: attributesJson.length + 8,
+  };
+};
+
+const batchOf = (logs: LogEvent[]): Batch => ({ ...emptyBatch(PROJECT), logs });
+
+let dir: string;
+let telemetry: Extract<TelemetryConfig, { engine: 'clickhouse' }>;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-journal-'));
+  telemetry = {
+    engine: 'clickhouse',
+    url: process.env.CLICKHOUSE_URL?.trim() || null,
+    database: `lookout_j_${randomBytes(6).toString('hex')}`,
+    embeddedPath: processEnginePath(),
+  };
+});
+
+afterEach(async () => {
+  await dropTestTelemetry(telemetry);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const open = () => openClickHouseStore({ dataDir: dir, telemetry });
+
+/** The account and project a batch is counted against, in the state store. */
+async function seedProject(store: Store): Promise<void> {
+  await store.accounts.create({
+    id: QUOTA.accountId,
+    email: 'journal@example.test',
+    name: null,
+    passwordHash: 'x',
+    createdAt: NOW,
+    revokedBefore: null,
+  });
+  await store.accounts.createOrganization({
+    id: 'o_journal',
+    slug: 'journal',
+    name: 'J',
+    createdAt: NOW,
+  });
+  await store.accounts.addMember({
+    organizationId: 'o_journal',
+    accountId: QUOTA.accountId,
+    role: 'owner',
+  });
+  await store.projects.create({
+    id: PROJECT,
+    organizationId: 'o_journal',
+    slug: 'j',
+    name: 'J',
+    createdAt: NOW,
+  });
+}
+
+async function logCount(ids: string[]): Promise<number> {
+  const db = await openClickHouse(telemetry);
+  try {
+    const row = await db.one<{ n: number }>(
+      sql`SELECT toUInt32(count()) AS n FROM logs WHERE project_id = ${PROJECT} AND id IN ${ids}`,
+    );
+    return row?.n ?? -1;
+  } finally {
+    await db.close();
+  }
+}
+
+describe('a journaled ingest', () => {
+  it('leaves nothing of a batch whose state commit never happened, and stores its re-send whole', async () => {
+    const batch = batchOf(Array.from({ length: 50 }, (_, i) => log(i)));
+    const ids = batch.logs.map((l) => l.id);
+
+    // The first life: the logs reach ClickHouse, then the process "dies" before the commit.
+    const state = openSqliteStore(dir);
+    await seedProject(state);
+    const ch = await openClickHouse(telemetry);
+    await migrateClickHouse(ch);
+    const commits = sqliteIngestCommits(state.sqlite, () => {
+      throw new Error('unreachable');
+    });
+    let written!: () => void;
+    const reachedCommit = new Promise<void>((resolve) => (written = resolve));
+    const dying = journaledIngest(
+      {
+        ...commits,
+        commit: () => {
+          written();
+          return new Promise(() => undefined);
+        },
+      },
+      await clickhouseTelemetryWrites(ch),
+    );
+    void dying.accept(batch, NOW, QUOTA);
+    await reachedCommit;
+    expect((await ch.rows<{ n: number }>(sql`SELECT toUInt32(count()) AS n FROM logs`))[0]?.n).toBe(
+      50,
+    );
+    await state.close();
+    await ch.close();
+
+    // The next start removes what the unacknowledged batch wrote.
+    const store = await open();
+    // The catalog's whole hours come from the rollups the views fed at the first write.
+    const catalog = async () => {
+      const c = await store.logs.catalog({
+        projectIds: [PROJECT],
+        since: NOW - 2 * 3_600_000,
+        severity: null,
+        type: null,
+        search: null,
+        after: null,
+        limit: 10,
+      });
+      return { logs: c.coverage.total_logs, paths: c.attributes.map((a) => a.observedCount) };
+    };
+    try {
+      expect(await logCount(ids)).toBe(0);
+      expect(await catalog()).toEqual({ logs: 0, paths: [] });
+      const again = await store.ingest.accept(batch, NOW, QUOTA);
+      expect(again.counts.logs).toBe(50);
+      expect(again.alreadyAccepted).toBe(0);
+      expect(await logCount(ids)).toBe(50);
+      expect(await catalog()).toEqual({ logs: 50, paths: [50, 50] });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers a re-sent or repeated log as already accepted, and stores concurrent copies once', async () => {
+    const store = await open();
+    await seedProject(store);
+    try {
+      const logs = Array.from({ length: 20 }, (_, i) => log(i));
+      const first = await store.ingest.accept(batchOf(logs.slice(0, 10)), NOW, QUOTA);
+      expect(first.counts.logs).toBe(10);
+      // Ten already stored, ten new, one of them twice in the batch.
+      const second = await store.ingest.accept(
+        batchOf([...logs, logs[15] as LogEvent]),
+        NOW,
+        QUOTA,
+      );
+      expect(second.counts.logs).toBe(10);
+      expect(second.alreadyAccepted).toBe(11);
+      // The same new batch twice at once: stored once.
+      const fresh = batchOf(Array.from({ length: 10 }, (_, i) => log(100 + i)));
+      const both = await Promise.all([
+        store.ingest.accept(fresh, NOW, QUOTA),
+        store.ingest.accept(fresh, NOW, QUOTA),
+      ]);
+      expect(both.map((r) => r.counts.logs).sort()).toEqual([0, 10]);
+      expect(await logCount([...logs, ...fresh.logs].map((l) => l.id))).toBe(30);
+    } finally {
+      await store.close();
+    }
+  });
+});

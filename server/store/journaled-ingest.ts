@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { Batch, LogEvent } from '../core/batch';
+import type { Logger } from '../core/logger';
+import type { IngestCommitStore } from '../core/store/state/ingest-commits';
+import type { AcceptResult, IngestStore } from '../core/store/telemetry/ingest';
+import type { TelemetryWrites } from '../core/store/telemetry/telemetry-writes';
+import { QuotaExceededError } from '../core/store/telemetry/ingest';
+import { storedItems, usageAdded } from './rows/accepted-items';
+
+/** Retention recorded when the caller names none (the longest plan's). */
+const DEFAULT_RETENTION_DAYS = 90;
+
+/**
+ * Ingest across two stores (state, with the kinds it still keeps, beside logs in ClickHouse)
+ * that loses no acknowledged item and stores none twice, whatever moment a crash (`kill -9`)
+ * picks:
+ *
+ * 1. the batch's log ids are looked up in ClickHouse's id ledger: those found are already
+ *    accepted;
+ * 2. the state store journals the batch (`begin`), before any ClickHouse row exists;
+ * 3. the new logs go to ClickHouse, every row carrying the batch id, each table's insert with
+ *    a deduplication token derived from it (a transport retry adds nothing);
+ * 4. one state transaction stores the other kinds, checks the quota exactly, counts usage,
+ *    grows the issue groups and ends the journal entry (`commit`); only then is the batch
+ *    acknowledged (and published to the live feed).
+ *
+ * A crash before 4 leaves the entry begun: on start (`recover`) the batch's ClickHouse rows
+ * are removed and the entry ended, so the unacknowledged batch left nothing and its re-send
+ * is stored whole. A crash after 4 leaves it committed: its re-send is all already accepted.
+ * A failure at 3 or 4 in a running service takes the rows back the same way at once.
+ *
+ * Batches of one project are written one after another in this process, so two of them never
+ * both find an id new. Several instances on one state store would need that per project
+ * across instances too (a PostgreSQL advisory lock held from 1 to 4); not built yet.
+ */
+export function journaledIngest(
+  state: IngestCommitStore,
+  telemetry: TelemetryWrites,
+  log?: Pick<Logger, 'error'>,
+): IngestStore & { recover(): Promise<number> } {
+  const queues = new Map<string, Promise<unknown>>();
+  /** Batches whose rows are written but could not be removed yet: their ids do not count. */
+  const undone = new Set<string>();
+
+  /** Runs `fn` after every earlier call for the same project has settled. */
+  function serialized<T>(projectId: string, fn: () => Promise<T>): Promise<T> {
+    const before = queues.get(projectId) ?? Promise.resolve();
+    const run = before.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    queues.set(projectId, tail);
+    void tail.then(() => {
+      if (queues.get(projectId) === tail) queues.delete(projectId);
+    });
+    return run;
+  }
+
+  /** Removes batches' rows, then their journal entries; on failure they stay for later. */
+  async function takeBack(batchIds: string[]): Promise<void> {
+    if (batchIds.length === 0) return;
+    for (const id of batchIds) undone.add(id);
+    try {
+      await telemetry.remove(batchIds);
+      for (const id of batchIds) {
+        await state.end(id);
+        undone.delete(id);
+      }
+    } catch (e) {
+      log?.error(`ingest: could not remove unacknowledged batches yet (${String(e)})`);
+    }
+  }
+
+  async function accept(
+    batch: Batch,
+    receivedAt: number,
+    quota: Parameters<IngestStore['accept']>[2],
+  ): Promise<AcceptResult> {
+    if (undone.size > 0) await takeBack([...undone]);
+    const p = batch.projectId;
+    const candidates = firstOfEachId(batch.logs);
+    let logs: LogEvent[] = [];
+    if (candidates.length > 0) {
+      const found = await telemetry.storedIds(
+        p,
+        { ...NO_IDS, log: candidates.map((l) => l.id) },
+        undone,
+      );
+      const stored = new Set(found.log);
+      logs = candidates.filter((l) => !stored.has(l.id));
+    }
+    if (logs.length === 0) return state.commit({ batchId: null, batch, receivedAt, quota, logs });
+
+    // An early no for logs over quota, before writing what would be taken back; the commit
+    // decides exactly (with the other kinds, and other projects of the account meanwhile).
+    const exceeded = await state.quotaExceeded(
+      quota,
+      usageAdded(storedItems({ ...NO_ITEMS, issueGroups: [], logs })),
+    );
+    if (exceeded) throw new QuotaExceededError(exceeded);
+
+    const batchId = randomUUID();
+    await state.begin({ batchId, projectId: p, startedAt: receivedAt });
+    try {
+      await telemetry.write({
+        batchId,
+        projectId: p,
+        receivedAt,
+        retentionDays: quota.retentionDays ?? DEFAULT_RETENTION_DAYS,
+        items: { ...NO_ITEMS, issueGroups: [], logs },
+      });
+    } catch (e) {
+      await takeBack([batchId]);
+      throw e;
+    }
+    try {
+      return await state.commit({ batchId, batch, receivedAt, quota, logs });
+    } catch (e) {
+      // A commit whose answer was lost (a server's state store) may have happened: its entry
+      // is ended then, and the batch is stored; it is not known which items were new, so the
+      // client's retry tells it (all already accepted).
+      if (!(e instanceof QuotaExceededError) && !(await isBegunOr(batchId, true))) throw e;
+      await takeBack([batchId]);
+      throw e;
+    }
+  }
+
+  async function isBegunOr(batchId: string, fallback: boolean): Promise<boolean> {
+    try {
+      return await state.isBegun(batchId);
+    } catch {
+      return fallback;
+    }
+  }
+
+  return {
+    accept: (batch, receivedAt, quota) =>
+      serialized(batch.projectId, () => accept(batch, receivedAt, quota)),
+    /** Removes what batches begun before a crash wrote; how many there were. */
+    async recover() {
+      const entries = await state.unfinished();
+      await takeBack(entries.map((e) => e.batchId));
+      if (undone.size > 0) throw new Error('could not remove the telemetry of unfinished batches');
+      return entries.length;
+    },
+  };
+}
+
+const NO_IDS = { issue: [], log: [], span: [], action: [], metric: [] };
+const NO_ITEMS = { issues: [], logs: [], spans: [], actions: [], metrics: [] };
+
+/**
+ * Each id once (the first): a repeated id in one batch is accepted once and counted as
+ * already accepted, as the stores with unique keys do.
+ */
+function firstOfEachId<T extends { id: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((i) => !seen.has(i.id) && seen.add(i.id) !== undefined);
+}

@@ -1,0 +1,167 @@
+import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import { raw, sql, type SqlFragment } from '../../rows/sql';
+import { clickhouseStatement } from './ch-sql';
+import { acquireEmbeddedEngine, type EngineLease } from './embedded-engine';
+
+/**
+ * ClickHouse as the telemetry adapters use it: statements built with `sql`…`` (values sent
+ * as typed parameters), rows as JSON objects, inserts of JSONEachRow text. The same calls go
+ * to the engine in this process (chdb) or to a server (`CLICKHOUSE_URL`), through
+ * `@clickhouse/client` either way.
+ */
+export type ChDb = {
+  /** The database every unqualified table name refers to. */
+  database: string;
+  /** True on the engine in this process. */
+  embedded: boolean;
+  rows<R>(q: SqlFragment): Promise<R[]>;
+  one<R>(q: SqlFragment): Promise<R | null>;
+  /** A statement without rows to read (DDL, DELETE, INSERT … SELECT). */
+  command(q: SqlFragment): Promise<void>;
+  /**
+   * Inserts JSONEachRow `lines` (one object a line) into `table`. The same `token` again
+   * (a retry after a lost answer) inserts nothing: the table keeps the tokens of its last
+   * inserts (`non_replicated_deduplication_window`).
+   */
+  insert(table: string, lines: string, token: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type ClickHouseTarget = {
+  /** `http(s)://…` of a server; null: the engine in this process, files in `embeddedPath`. */
+  url: string | null;
+  database: string;
+  embeddedPath: string;
+};
+
+/**
+ * Sessions on the embedded engine: a session runs its queries one after another, so a few
+ * let an ingest insert and explorer reads run side by side.
+ */
+const EMBEDDED_SESSIONS = 3;
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const TOKEN = /^[A-Za-z0-9_:.-]{1,200}$/;
+
+/**
+ * Settings every statement runs with. On the embedded engine a setting given with a query is
+ * a `SET` that stays on the session (an `insert_deduplication_token` so given would silently
+ * drop the session's next insert), so per-statement settings go into the statement's own
+ * SETTINGS clause instead, and only these constant ones are set, once per session.
+ */
+const SESSION_SETTINGS: Record<string, string | number> = {
+  // Counts and epoch milliseconds come back as JSON numbers (all below 2^53).
+  output_format_json_quote_64bit_integers: 0,
+  // A lightweight DELETE returns once the rows are gone from reads.
+  lightweight_deletes_sync: 2,
+};
+
+/** Opens ClickHouse at `target` and creates its database when missing. */
+export async function openClickHouse(target: ClickHouseTarget): Promise<ChDb> {
+  if (!IDENTIFIER.test(target.database)) throw new Error(`not a database name: ${target.database}`);
+  return target.url === null ? openEmbedded(target) : openServer(target.url, target.database);
+}
+
+async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
+  const lease: EngineLease = acquireEmbeddedEngine(target.embeddedPath);
+  const sessions: { client: ClickHouseClient; busy: number }[] = [];
+  try {
+    for (let i = 0; i < EMBEDDED_SESSIONS; i++) {
+      const client = createClient({ connection: lease.connect() });
+      sessions.push({ client, busy: 0 });
+      if (i === 0)
+        await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${target.database}` });
+      // `USE` and `SET` stay on the session: every later statement of it runs with them.
+      await client.command({ query: `USE ${target.database}` });
+      for (const [k, v] of Object.entries(SESSION_SETTINGS))
+        await client.command({ query: `SET ${k} = ${String(v)}` });
+    }
+  } catch (e) {
+    await Promise.all(sessions.map((s) => s.client.close().catch(() => undefined)));
+    lease.release();
+    throw e;
+  }
+  /** The session with the fewest statements running (ties: the first). */
+  const pick = () => sessions.reduce((a, b) => (b.busy < a.busy ? b : a));
+  const on = async <T>(fn: (c: ClickHouseClient) => Promise<T>): Promise<T> => {
+    const s = pick();
+    s.busy += 1;
+    try {
+      return await fn(s.client);
+    } finally {
+      s.busy -= 1;
+    }
+  };
+  let closed = false;
+  return chDb(target.database, true, on, async () => {
+    if (closed) return;
+    closed = true;
+    await Promise.all(sessions.map((s) => s.client.close()));
+    lease.release();
+  });
+}
+
+async function openServer(url: string, database: string): Promise<ChDb> {
+  // Over HTTP every request carries its settings (nothing stays between requests).
+  const settings: ClickHouseSettings = {
+    output_format_json_quote_64bit_integers: 0,
+    lightweight_deletes_sync: '2',
+  };
+  const admin = createClient({ url, clickhouse_settings: settings });
+  try {
+    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` });
+  } finally {
+    await admin.close();
+  }
+  const client = createClient({ url, database, clickhouse_settings: settings });
+  return chDb(
+    database,
+    false,
+    (fn) => fn(client),
+    () => client.close(),
+  );
+}
+
+function chDb(
+  database: string,
+  embedded: boolean,
+  on: <T>(fn: (c: ClickHouseClient) => Promise<T>) => Promise<T>,
+  close: () => Promise<void>,
+): ChDb {
+  const rows = <R>(q: SqlFragment) =>
+    on(async (c) => {
+      const { query, params } = clickhouseStatement(q);
+      const result = await c.query({ query, query_params: params, format: 'JSONEachRow' });
+      return result.json<R>();
+    });
+  return {
+    database,
+    embedded,
+    rows,
+    one: async <R>(q: SqlFragment) => (await rows<R>(q))[0] ?? null,
+    command: (q) =>
+      on(async (c) => {
+        const { query, params } = clickhouseStatement(q);
+        await c.command({ query, query_params: params });
+      }),
+    insert: (table, lines, token) => {
+      if (!IDENTIFIER.test(table)) throw new Error(`not a table name: ${table}`);
+      if (!TOKEN.test(token)) throw new Error(`not an insert token: ${token}`);
+      if (lines.length === 0) return Promise.resolve();
+      // The data follows the statement, as `clickhouse-client` sends it: one request, and
+      // the token in the statement's own SETTINGS (see SESSION_SETTINGS).
+      return on(async (c) => {
+        await c.command({
+          query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${lines}`,
+        });
+      });
+    },
+    close,
+  };
+}
+
+/** `sql` for a table or column name that is known to be an identifier. */
+export const identifier = (name: string): SqlFragment => {
+  if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  return sql`${raw(name)}`;
+};

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import type { ClickHouseClientConfigOptions } from '@clickhouse/client';
+import { createChdbConnection } from 'chdb/connection';
+
+/**
+ * ClickHouse's engine in this process (chdb) binds ONE data directory per process: a second
+ * directory is refused while a session on the first is open. Every service in the process
+ * (tests run several) therefore shares one engine on one directory and keeps its tables in
+ * a database of its own. This holder counts the services using the engine; the engine's
+ * sessions close with their service, and the directory is free again once the last is gone.
+ *
+ * The holder lives on `globalThis`: test runners evaluate modules again for each file, while
+ * the native engine and its directory stay bound to the process.
+ */
+type Holder = { path: string | null; users: number };
+
+/** A connection `@clickhouse/client` runs its API on. */
+export type EngineConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
+
+const KEY = Symbol.for('lookout.embedded-clickhouse');
+const holder = (): Holder => {
+  const g = globalThis as { [KEY]?: Holder };
+  g[KEY] ??= { path: null, users: 0 };
+  return g[KEY];
+};
+
+/** A service's use of the embedded engine: its sessions, until `release()`. */
+export type EngineLease = {
+  path: string;
+  /** A new session on the engine (queries on one session run one after another). */
+  connect(): EngineConnection;
+  release(): void;
+};
+
+export class EngineDirectoryInUse extends Error {}
+
+/**
+ * Takes the engine on `path`. Another service may already hold it on the same path; a
+ * different path while it is held cannot be served in this process.
+ */
+export function acquireEmbeddedEngine(path: string): EngineLease {
+  const h = holder();
+  if (h.users > 0 && h.path !== path)
+    throw new EngineDirectoryInUse(
+      `the embedded ClickHouse engine already uses ${String(h.path)} in this process; ` +
+        `services in one process share one directory and keep apart by database name`,
+    );
+  fs.mkdirSync(path, { recursive: true });
+  h.path = path;
+  h.users += 1;
+  let released = false;
+  return {
+    path,
+    // chdb implements the connection of @clickhouse/client-common, which @clickhouse/client
+    // bundles a copy of: the same interface, two declarations.
+    connect: () => createChdbConnection({ path }) as unknown as EngineConnection,
+    release() {
+      if (released) return;
+      released = true;
+      h.users -= 1;
+      if (h.users === 0) h.path = null;
+    },
+  };
+}
+
+/** How many services hold the engine now (for tests). */
+export const embeddedEngineUsers = (): number => holder().users;

@@ -1,0 +1,278 @@
+import { foldCase } from '../../../domain/attribute-index';
+import type { AttributeFilter } from '../../../domain/read-rules/attribute-filters';
+import type { Severity } from '../../../domain/severity';
+import type { LogRulesStore } from '../../../core/store/state/log-rules';
+import type {
+  LogListQuery,
+  LogRecord,
+  LogRule,
+  LogsStore,
+} from '../../../core/store/telemetry/logs';
+import { mergeNewestFirstPages } from '../../rows/newest-first';
+import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
+import { typed } from './ch-sql';
+import type { ChDb } from './clickhouse-db';
+import { readCatalog } from './log-catalog';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Hours of a rare value read instead of the whole range; past this many the value is common
+ * enough that reading newest first finds a page soon anyway.
+ */
+const MAX_VALUE_HOURS = 72;
+
+const at = (column: string) => raw(`toUnixTimestamp64Milli(${column})`);
+const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
+
+/** The columns of a log as the reads return it (times as epoch milliseconds). */
+const COLUMNS = raw(`id, project_id, toUnixTimestamp64Milli(occurred_at) AS occurred_ms, severity,
+  source, message, attributes, environment, release, service_name, trace_id, span_id, sdk_name,
+  sdk_version, triage_key`);
+
+type LogRow = {
+  id: string;
+  project_id: string;
+  occurred_ms: number;
+  severity: Severity;
+  source: string;
+  message: string;
+  attributes: string;
+  environment: string;
+  release: string;
+  service_name: string;
+  trace_id: string | null;
+  span_id: string | null;
+  sdk_name: string;
+  sdk_version: string;
+  triage_key: string;
+};
+
+const toLog = (r: LogRow, rule: LogRule | null): LogRecord => ({
+  id: r.id,
+  projectId: r.project_id,
+  occurredAt: r.occurred_ms,
+  severity: r.severity,
+  source: r.source,
+  message: r.message,
+  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+  environment: r.environment,
+  release: r.release,
+  service_name: r.service_name,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  sdk: { name: r.sdk_name, version: r.sdk_version },
+  rule,
+});
+
+/**
+ * One attribute filter on the typed maps (clickhouse-schema.ts). A path holds one type, so
+ * having it in the type's map is "has the path with a value of this type"; every operator
+ * (`ne` included) matches only logs that have it, as the other stores do. Strings compare
+ * case-folded unless `case_sensitive`, then against the original.
+ */
+export function attributeCondition(f: AttributeFilter): SqlFragment {
+  const map = { string: 'attr_string', number: 'attr_number', boolean: 'attr_bool' }[f.type];
+  const has = sql`mapContains(${raw(map)}, ${f.path})`;
+  if (f.operator === 'exists') return has;
+  const v = sql`${raw(map)}[${f.path}]`;
+  switch (f.type) {
+    case 'boolean':
+      return sql`${has} AND ${v} ${raw(f.operator === 'eq' ? '=' : '!=')} ${typed(f.value ? 1 : 0, 'UInt8')}`;
+    case 'number': {
+      const op = { eq: '=', ne: '!=', gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.operator];
+      return sql`${has} AND ${v} ${raw(op)} ${typed(f.value, 'Float64')}`;
+    }
+    case 'string': {
+      const folded = foldCase(f.value);
+      if (!f.caseSensitive) {
+        switch (f.operator) {
+          case 'eq':
+            return sql`${has} AND ${v} = ${folded}`;
+          case 'ne':
+            return sql`${has} AND ${v} != ${folded}`;
+          case 'contains':
+            return sql`${has} AND position(${v}, ${folded}) > 0`;
+          case 'starts_with':
+            return sql`${has} AND startsWith(${v}, ${folded})`;
+        }
+      }
+      const original = sql`if(mapContains(attr_string_cased, ${f.path}), attr_string_cased[${f.path}], ${v})`;
+      switch (f.operator) {
+        case 'eq':
+          // The folded value narrows (and is what the value hours know); the original decides.
+          return sql`${has} AND ${v} = ${folded} AND ${original} = ${f.value}`;
+        case 'ne':
+          return sql`${has} AND ${original} != ${f.value}`;
+        case 'contains':
+          return sql`${has} AND position(${original}, ${f.value}) > 0`;
+        case 'starts_with':
+          return sql`${has} AND startsWith(${original}, ${f.value})`;
+      }
+    }
+  }
+}
+
+/** Logs in ClickHouse; triage rules from the state store. */
+export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
+  /**
+   * The hours in which a project's logs hold this (folded) string value at this path, within
+   * the query's range; null when there are too many to be worth listing.
+   */
+  async function valueHours(projectId: string, path: string, value: string, q: LogListQuery) {
+    const range: SqlFragment[] = [];
+    if (q.since !== null) range.push(sql`hour >= toStartOfHour(${time(q.since)})`);
+    const end = q.after?.time ?? q.until;
+    if (end !== null) range.push(sql`hour <= ${time(end)}`);
+    const rows = await db.rows<{ h: number }>(
+      sql`SELECT toUnixTimestamp(hour) * 1000 AS h FROM log_value_hours
+        WHERE project_id = ${projectId} AND path = ${path} AND value = ${value}
+          ${range.length > 0 ? sql`AND ${and(range)}` : raw('')}
+        GROUP BY hour HAVING sum(logs) > 0 ORDER BY hour DESC LIMIT ${MAX_VALUE_HOURS + 1}`,
+    );
+    return rows.length > MAX_VALUE_HOURS ? null : rows.map((r) => r.h);
+  }
+
+  /** One project's matching logs, newest first, at most `limit`. */
+  async function pageOf(projectId: string, q: LogListQuery): Promise<LogRecord[]> {
+    const projectRules = await rules.ofProject(projectId);
+    const where: SqlFragment[] = [sql`project_id = ${projectId}`];
+    if (q.since !== null) where.push(sql`occurred_at >= ${time(q.since)}`);
+    if (q.until !== null) where.push(sql`occurred_at < ${time(q.until)}`);
+    if (q.after !== null)
+      // The plain bound lets the primary key range stop; the pair decides ties by id.
+      where.push(
+        sql`occurred_at <= ${time(q.after.time)}`,
+        sql`(occurred_at < ${time(q.after.time)} OR id < ${q.after.id})`,
+      );
+
+    const ignored = [...projectRules].filter(([, r]) => r.ignored).map(([k]) => k);
+    if (q.status === 'ignored') {
+      if (ignored.length === 0) return [];
+      where.push(sql`triage_key IN ${ignored}`);
+    } else if (q.status === 'active' && ignored.length > 0)
+      where.push(sql`triage_key NOT IN ${ignored}`);
+
+    if (q.severity !== null) {
+      const overrides = [...projectRules].filter(
+        (e): e is [string, { severity: Severity; ignored: boolean }] => e[1].severity !== null,
+      );
+      where.push(
+        overrides.length === 0
+          ? sql`severity = ${q.severity}`
+          : sql`transform(toString(triage_key), ${overrides.map(([k]) => k)}, ${overrides.map(([, r]) => r.severity)}, toString(severity)) = ${q.severity}`,
+      );
+    }
+    if (q.search !== null) where.push(sql`position(lowerUTF8(message), ${foldCase(q.search)}) > 0`);
+    const exact: [string, string | null][] = [
+      ['trace_id', q.traceId],
+      ['service_name', q.serviceName],
+      ['release', q.release],
+      ['environment', q.environment],
+    ];
+    for (const [column, value] of exact)
+      if (value !== null) where.push(sql`${raw(column)} = ${value}`);
+
+    for (const f of q.attributeFilters) where.push(sql`(${attributeCondition(f)})`);
+    // A string value compared for equality: read only the hours it occurs in.
+    const eq = q.attributeFilters.find((f) => f.type === 'string' && f.operator === 'eq');
+    if (eq && eq.type === 'string' && eq.operator !== 'exists') {
+      const hours = await valueHours(projectId, eq.path, foldCase(eq.value), q);
+      if (hours !== null) {
+        if (hours.length === 0) return [];
+        where.push(
+          sql`(${join(
+            hours.map(
+              (h) => sql`(occurred_at >= ${time(h)} AND occurred_at < ${time(h + HOUR_MS)})`,
+            ),
+            ' OR ',
+          )})`,
+        );
+      }
+    }
+
+    const rows = await db.rows<LogRow>(
+      sql`SELECT ${COLUMNS} FROM logs WHERE ${and(where)}
+        ORDER BY occurred_at DESC, id DESC LIMIT ${q.limit}`,
+    );
+    return rows.map((r) => toLog(r, projectRules.get(r.triage_key) ?? null));
+  }
+
+  /** The log with this id in one of the projects (the newest, then by project), with its key. */
+  async function find(projectIds: string[], id: string) {
+    if (projectIds.length === 0) return null;
+    const where = await idConditions(db, projectIds, [id]);
+    if (where === null) return null;
+    const row = await db.one<LogRow>(
+      sql`SELECT ${COLUMNS} FROM logs WHERE ${where}
+        ORDER BY occurred_at DESC, project_id LIMIT 1`,
+    );
+    return row;
+  }
+
+  return {
+    async list(q) {
+      if (q.projectIds.length === 0) return [];
+      // Each project is read newest first along its primary key, stopping after a page; the
+      // pages are then merged (one read over several projects would sort every match).
+      const pages = await Promise.all(q.projectIds.map((p) => pageOf(p, q)));
+      const heads = pages.map((page) =>
+        page.map((l) => ({ occurred_at: l.occurredAt, id: l.id, log: l })),
+      );
+      return mergeNewestFirstPages(heads, q.limit).map((h) => h.log);
+    },
+    catalog: (q) => readCatalog(db, q),
+    async byId(projectIds, id) {
+      const row = await find(projectIds, id);
+      if (!row) return null;
+      const projectRules = await rules.ofProject(row.project_id);
+      return toLog(row, projectRules.get(row.triage_key) ?? null);
+    },
+    async rulesFor(projectId, logIds) {
+      const found = new Map<string, LogRule>();
+      const projectRules = await rules.ofProject(projectId);
+      // Most projects have no rules: nothing to look up.
+      if (projectRules.size === 0 || logIds.length === 0) return found;
+      const where = await idConditions(db, [projectId], logIds);
+      if (where === null) return found;
+      const rows = await db.rows<{ id: string; triage_key: string }>(
+        sql`SELECT id, triage_key FROM logs WHERE ${where}`,
+      );
+      for (const r of rows) {
+        const rule = projectRules.get(r.triage_key);
+        if (rule) found.set(r.id, rule);
+      }
+      return found;
+    },
+    async setRule({ projectId, logId, rule, at: when, by }) {
+      const row = await find([projectId], logId);
+      if (!row) return false;
+      await rules.set({ projectId, triageKey: row.triage_key, rule, at: when, by });
+      return true;
+    },
+  };
+}
+
+/**
+ * Conditions that find logs by id along the primary key: the id ledger knows each log's
+ * project and time, so the read narrows to those before it compares ids. Null: none stored.
+ */
+async function idConditions(
+  db: ChDb,
+  projectIds: string[],
+  ids: readonly string[],
+): Promise<SqlFragment | null> {
+  const known = await db.rows<{ project_id: string; first: number; last: number }>(
+    sql`SELECT project_id, min(${at('occurred_at')}) AS first, max(${at('occurred_at')}) AS last
+      FROM accepted_ids WHERE project_id IN ${projectIds} AND kind = 'log' AND id IN ${[...ids]}
+      GROUP BY project_id`,
+  );
+  if (known.length === 0) return null;
+  return sql`(${join(
+    known.map(
+      (k) =>
+        sql`(project_id = ${k.project_id} AND occurred_at >= ${time(k.first)} AND occurred_at <= ${time(k.last)})`,
+    ),
+    ' OR ',
+  )}) AND id IN ${[...ids]}`;
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TelemetryConfig } from '../core/config';
+import { raw } from '../store/rows/sql';
+import { openClickHouse, type ChDb } from '../store/telemetry/clickhouse/clickhouse-db';
+import { embeddedEngineUsers } from '../store/telemetry/clickhouse/embedded-engine';
+
+type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
+
+/**
+ * Where test services keep telemetry. `npm run test:clickhouse` sets
+ * `LOOKOUT_TEST_TELEMETRY=clickhouse`: each test service then gets a database of its own, on
+ * the server at `CLICKHOUSE_URL` or on the engine in this process. The embedded engine binds
+ * one data directory per process, so every service of a test process shares this process's
+ * directory and keeps apart by database name. Otherwise null: the state store's telemetry.
+ */
+export function testTelemetry(): ClickHouseTelemetry | null {
+  if (process.env.LOOKOUT_TEST_TELEMETRY !== 'clickhouse') return null;
+  return {
+    engine: 'clickhouse',
+    url: process.env.CLICKHOUSE_URL?.trim() || null,
+    database: `lookout_t_${randomBytes(6).toString('hex')}`,
+    embeddedPath: processEnginePath(),
+  };
+}
+
+let enginePath: string | null = null;
+
+/** This process's directory for the embedded engine, removed when the process exits. */
+export function processEnginePath(): string {
+  if (enginePath) return enginePath;
+  const dir = path.join(os.tmpdir(), 'lookout-test-clickhouse', String(process.pid));
+  enginePath = dir;
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Runs `fn` on a test service's ClickHouse database (opened for the call when `open` is null). */
+export async function withClickHouse<T>(
+  target: ClickHouseTelemetry,
+  open: ChDb | null,
+  fn: (db: ChDb) => Promise<T>,
+): Promise<T> {
+  if (open) return fn(open);
+  const db = await openClickHouse(target);
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Drops a test service's database (after the service closed); once no service of this
+ * process uses the embedded engine, its directory goes too (test processes are often ended
+ * without an `exit` event, which would leave it behind).
+ */
+export async function dropTestTelemetry(target: TelemetryConfig): Promise<void> {
+  if (target.engine !== 'clickhouse') return;
+  await withClickHouse(target, null, (db) =>
+    db.command(raw(`DROP DATABASE IF EXISTS ${db.database}`)),
+  );
+  if (target.url === null && embeddedEngineUsers() === 0)
+    fs.rmSync(target.embeddedPath, { recursive: true, force: true });
+}
