@@ -1,22 +1,27 @@
 import type { MiddlewareHandler } from 'hono';
+import type { z } from '@hono/zod-openapi';
 import type { ReadRuleError } from '../domain/read-rules/read-rule-error';
 import { parseStrictQuery } from '../domain/read-rules/strict-query';
 import { fail, type ApiError } from '../core/api-error';
 import type { AppEnv } from './app-env';
+import { queryKeysOf } from './read-query';
+import { QUERY_NEXT } from './validation-hook';
 
 /** A broken read rule as the spec's envelope: 422 `validation_failed` or 404 `not_found`. */
 export function fromReadRule(err: ReadRuleError): ApiError {
   return err.kind === 'not_found'
     ? fail.notFound(err.message)
-    : fail.validation(err.message, 'Send only the documented query keys with valid values.');
+    : fail.validation(err.message, err.next ?? QUERY_NEXT);
 }
 
 /**
  * Reads the raw query string before the route's schema does: Hono's parser silently keeps
  * one value of a repeated key and decodes bad percent-encoding loosely, so malformed strings,
- * repeated keys and unknown keys are refused here. Sets `strictQuery`.
+ * repeated keys and keys the route's query schema does not declare are refused here, before
+ * any value is looked at. The values themselves are the schema's (`c.req.valid('query')`).
  */
-export function strictQuery(keys: readonly string[]): MiddlewareHandler<AppEnv> {
+export function strictQuery(schema: z.ZodType | readonly string[]): MiddlewareHandler<AppEnv> {
+  const keys = Array.isArray(schema) ? schema : queryKeysOf(schema as z.ZodType);
   return async (c, next) => {
     const url = c.req.url;
     const q = url.indexOf('?');

@@ -43,12 +43,16 @@ const FILTER_KEYS = new Set(['path', 'type', 'operator', 'value', 'case_sensitiv
 const isType = (v: unknown): v is AttributeType =>
   v === 'string' || v === 'number' || v === 'boolean';
 
+/** A JSON Pointer path as the filters and the catalog take it: at least one reference token. */
+export const JSON_POINTER = /^(\/([^/~]|~[01])*)+$/;
+
 /** RFC 6901 reference tokens of a pointer such as `/http/status` (`~1` is `/`, `~0` is `~`). */
 export function parseJsonPointer(path: string): string[] | null {
-  if (!path.startsWith('/')) return null;
-  const tokens = path.slice(1).split('/');
-  if (tokens.some((t) => /~(?![01])/.test(t))) return null;
-  return tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (!JSON_POINTER.test(path)) return null;
+  return path
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

@@ -11,9 +11,13 @@ export const CATALOG_CURSOR_FIELDS = [
 export const CATALOG_CURSOR_INCOMPLETE = `all catalog cursor fields must be sent together: ${CATALOG_CURSOR_FIELDS.join(', ')}`;
 
 const TYPES: readonly AttributeType[] = ['string', 'number', 'boolean'];
-// C0 controls, DEL and C1 controls.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** C0 controls, DEL and C1 controls. */
+const CONTROL_CHARS = '\\u0000-\\u001f\\u007f-\\u009f';
+const CONTROL = new RegExp(`[${CONTROL_CHARS}]`);
+/** What `search` may hold, as a pattern (its byte length is checked apart). */
+export const CATALOG_SEARCH_PATTERN = `^[^${CONTROL_CHARS}]+$`;
+/** Largest `cursor_observed_count` (a count of logs). */
+export const CATALOG_COUNT_MAX = 999_999_999_999_999;
 
 export type CatalogPosition = { observedCount: number; path: string; type: AttributeType };
 

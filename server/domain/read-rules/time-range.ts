@@ -2,7 +2,8 @@ import { invalid } from './read-rule-error';
 
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
-const RELATIVE = /^([1-9]\d{0,5})([hd])$/;
+/** A relative `since`: a positive number of hours or days, `24h`, `7d` (no leading zero). */
+export const RELATIVE_SINCE = /^([1-9]\d{0,5})([hd])$/;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -38,7 +39,7 @@ export type TimeRange = { since: number | null; until: number | null };
 export function parseTimeRange(q: { since?: string; until?: string }, now: number): TimeRange {
   let since: number | null = null;
   if (q.since !== undefined) {
-    const rel = RELATIVE.exec(q.since);
+    const rel = RELATIVE_SINCE.exec(q.since);
     if (rel) {
       since = now - Number(rel[1]) * (rel[2] === 'd' ? 24 * HOUR_MS : HOUR_MS);
     } else {
