@@ -74,7 +74,10 @@ export async function assigneeTarget(
  * Routes that always answer a page (activity, notifications) take `cursor_time` and
  * `cursor_id` without `pagination`: the same rules as a list in cursor mode.
  */
-export function parsePageCursor(q: Record<string, string>): { time: number; id: string } | null {
+export function parsePageCursor(q: {
+  cursor_time?: string | undefined;
+  cursor_id?: string | undefined;
+}): { time: number; id: string } | null {
   const mode = parseListMode({ ...q, pagination: 'cursor' }, TIME_ID_CURSOR);
   if (mode.mode !== 'cursor' || mode.after === null) return null;
   return { time: mode.after.time, id: mode.after.cursor_id.toLowerCase() };

@@ -11,6 +11,8 @@ import {
   orNull,
   UuidParam,
 } from '../../http/openapi-shared';
+import { TIMESTAMP_FACETS, UUID_FACETS, integerFacets, key } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { activityView } from '../../views/issue-views';
 import { parsePageCursor, readableIssue } from './issue-access';
@@ -18,21 +20,23 @@ import { ActivityEntrySchema, TimeIdCursorSchema } from './issue-schema';
 
 export const ACTIVITY_LIMIT = { fallback: 50, max: 200 };
 
-const ActivityQuery = z
-  .object({
+const ActivityQuery = readQuery(
+  {
     response_version: z.enum(['2']).optional().openapi({
       description: 'Only 2, the one version of this route (also when omitted); others give `422`.',
     }),
-    limit: z
-      .string()
-      .optional()
-      .openapi({
-        description: `Entries per page: 1 to ${ACTIVITY_LIMIT.max}, default ${ACTIVITY_LIMIT.fallback}; outside gives \`422\`.`,
-      }),
-    cursor_time: z.string().optional().openapi({ description: '`next_cursor.time`.' }),
-    cursor_id: z.string().optional().openapi({ description: '`next_cursor.id`.' }),
-  })
-  .strict();
+    limit: key(
+      `Entries per page: 1 to ${ACTIVITY_LIMIT.max}, default ${ACTIVITY_LIMIT.fallback}; outside gives \`422\`.`,
+      integerFacets({ minimum: 1, maximum: ACTIVITY_LIMIT.max, default: ACTIVITY_LIMIT.fallback }),
+    ),
+    cursor_time: key('`next_cursor.time`.', TIMESTAMP_FACETS),
+    cursor_id: key('`next_cursor.id`.', UUID_FACETS),
+  },
+  (q) => {
+    parseResponseVersion(q.response_version, [2] as const, 2);
+    return { limit: parseLimitInRange(q.limit, ACTIVITY_LIMIT), after: parsePageCursor(q) };
+  },
+);
 
 const ActivityPageSchema = z
   .object({ activity: z.array(ActivityEntrySchema), next_cursor: orNull(TimeIdCursorSchema) })
@@ -57,16 +61,10 @@ export function registerIssueActivityRoute(app: OpenAPIHono<AppEnv>, deps: Deps)
   app.openapi(
     {
       ...listActivity,
-      middleware: [
-        requireAccount(deps, { session: false }),
-        strictQuery(Object.keys(ActivityQuery.shape)),
-      ] as const,
+      middleware: [requireAccount(deps, { session: false }), strictQuery(ActivityQuery)] as const,
     },
     async (c) => {
-      const q = c.get('strictQuery');
-      parseResponseVersion(q.response_version, [2] as const, 2);
-      const limit = parseLimitInRange(q.limit, ACTIVITY_LIMIT);
-      const after = parsePageCursor(q);
+      const { limit, after } = c.req.valid('query');
       const { issue } = await readableIssue(
         deps,
         c.get('principal').accountId,

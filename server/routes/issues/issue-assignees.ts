@@ -7,19 +7,28 @@ import { fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
+import { UUID_FACETS, requiredKey } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { teamView, userView } from '../../views/issue-views';
 import { fixedPathMethods } from './issue-access';
 import { TeamRefSchema, UserRefSchema } from './issue-schema';
 
-const AssigneesQuery = z
-  .object({
-    project_id: z.string().openapi({ format: 'uuid', description: 'Required: one project.' }),
+const AssigneesQuery = readQuery(
+  {
+    project_id: requiredKey('Required: one project.', UUID_FACETS),
     response_version: z.enum(['1', '2']).optional().openapi({
       description: '1 (default): accounts only; 2 adds `teams`. Other values give `422`.',
     }),
-  })
-  .strict();
+  },
+  (q) => {
+    if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
+    return {
+      projectId: q.project_id.toLowerCase(),
+      version: parseResponseVersion(q.response_version, [1, 2] as const, 1),
+    };
+  },
+);
 
 const AssigneesSchema = z
   .object({
@@ -51,20 +60,11 @@ export function registerIssueAssigneesRoute(app: OpenAPIHono<AppEnv>, deps: Deps
   app.openapi(
     {
       ...listAssignees,
-      middleware: [
-        requireAccount(deps, { session: false }),
-        strictQuery(['project_id', 'response_version']),
-      ] as const,
+      middleware: [requireAccount(deps, { session: false }), strictQuery(AssigneesQuery)] as const,
     },
     async (c) => {
-      const q = c.get('strictQuery');
-      if (q.project_id === undefined) throw invalid('project_id is required');
-      if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
-      const version = parseResponseVersion(q.response_version, [1, 2] as const, 1);
-      const project = await deps.store.projects.readable(
-        c.get('principal').accountId,
-        q.project_id.toLowerCase(),
-      );
+      const { projectId, version } = c.req.valid('query');
+      const project = await deps.store.projects.readable(c.get('principal').accountId, projectId);
       if (!project) throw fail.notFound('project not found');
       const assignees = (await deps.store.issues.readersOf(project.id)).map(userView);
       if (version === 1) return c.json({ project_id: project.id, assignees }, 200);

@@ -16,6 +16,7 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { jsonBody } from '../../http/json-body';
 import { UuidParam, bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { ReadableProject } from '../../core/store/state/projects';
 import type { IssueChange } from '../../core/store/state/issues';
@@ -96,14 +97,15 @@ const BulkBody = z
   .refine(hasChange, NO_CHANGE)
   .openapi('IssueBulkChange');
 
-const versionQuery = z
-  .object({
+const versionQuery = readQuery(
+  {
     response_version: z.enum(['1', '2', '3', '4']).optional().openapi({
       description:
         'Response version of the returned issue: 1 (default) to 4; use 4 for `archived`, priority and assignee with its type.',
     }),
-  })
-  .strict();
+  },
+  (q) => parseResponseVersion(q.response_version, ISSUE_VERSIONS, 1),
+);
 
 const issueParams = z.object({ issue_id: UuidParam('issue_id') });
 
@@ -216,7 +218,10 @@ async function changeFor(
 export function registerIssueBulkRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
   app.openapi(
-    { ...bulkChange, middleware: [auth, strictQuery([]), jsonBody()] as const },
+    {
+      ...bulkChange,
+      middleware: [auth, strictQuery(bulkChange.request.query), jsonBody()] as const,
+    },
     async (c) => {
       const body = c.req.valid('json');
       const { accountId } = c.get('principal');
@@ -245,13 +250,9 @@ export function registerIssueChangeRoutes(app: OpenAPIHono<AppEnv>, deps: Deps):
   const auth = requireAccount(deps, { session: false });
 
   app.openapi(
-    { ...patchIssue, middleware: [auth, strictQuery(['response_version']), jsonBody()] as const },
+    { ...patchIssue, middleware: [auth, strictQuery(versionQuery), jsonBody()] as const },
     async (c) => {
-      const version = parseResponseVersion(
-        c.get('strictQuery').response_version,
-        ISSUE_VERSIONS,
-        1,
-      );
+      const version = c.req.valid('query');
       const body = c.req.valid('json');
       const { accountId } = c.get('principal');
       const { issue, project } = await readableIssue(deps, accountId, c.req.param('issue_id'));
@@ -266,14 +267,10 @@ export function registerIssueChangeRoutes(app: OpenAPIHono<AppEnv>, deps: Deps):
   app.openapi(
     {
       ...putTriageRule,
-      middleware: [auth, strictQuery(['response_version']), jsonBody()] as const,
+      middleware: [auth, strictQuery(versionQuery), jsonBody()] as const,
     },
     async (c) => {
-      const version = parseResponseVersion(
-        c.get('strictQuery').response_version,
-        ISSUE_VERSIONS,
-        1,
-      );
+      const version = c.req.valid('query');
       const body = c.req.valid('json');
       const { accountId } = c.get('principal');
       const { issue, project } = await readableIssue(deps, accountId, c.req.param('issue_id'));

@@ -8,6 +8,8 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { jsonBody } from '../../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../../http/openapi-shared';
+import { TIMESTAMP_FACETS, UUID_FACETS, integerFacets, key } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { iso } from '../../views/telemetry-views';
 import { notificationView } from '../../views/issue-views';
@@ -16,18 +18,17 @@ import { NotificationSchema, TimeIdCursorSchema } from './issue-schema';
 
 export const NOTIFICATION_LIMIT = { fallback: 50, max: 200 };
 
-const NotificationsQuery = z
-  .object({
-    limit: z
-      .string()
-      .optional()
-      .openapi({
-        description: `Notifications per page: default ${NOTIFICATION_LIMIT.fallback}, maximum ${NOTIFICATION_LIMIT.max} (a larger value is replaced by it).`,
-      }),
-    cursor_time: z.string().optional().openapi({ description: '`next_cursor.time`.' }),
-    cursor_id: z.string().optional().openapi({ description: '`next_cursor.id`.' }),
-  })
-  .strict();
+const NotificationsQuery = readQuery(
+  {
+    limit: key(
+      `Notifications per page: default ${NOTIFICATION_LIMIT.fallback}, maximum ${NOTIFICATION_LIMIT.max} (a larger value is replaced by it).`,
+      integerFacets({ minimum: 1, default: NOTIFICATION_LIMIT.fallback }),
+    ),
+    cursor_time: key('`next_cursor.time`.', TIMESTAMP_FACETS),
+    cursor_id: key('`next_cursor.id`.', UUID_FACETS),
+  },
+  (q) => ({ limit: parseLimit(q.limit, NOTIFICATION_LIMIT), after: parsePageCursor(q) }),
+);
 
 const readAtField = z
   .string()
@@ -101,12 +102,10 @@ export function registerIssueNotificationRoutes(app: OpenAPIHono<AppEnv>, deps: 
   app.openapi(
     {
       ...listNotifications,
-      middleware: [auth, strictQuery(Object.keys(NotificationsQuery.shape))] as const,
+      middleware: [auth, strictQuery(NotificationsQuery)] as const,
     },
     async (c) => {
-      const q = c.get('strictQuery');
-      const limit = parseLimit(q.limit, NOTIFICATION_LIMIT);
-      const after = parsePageCursor(q);
+      const { limit, after } = c.req.valid('query');
       const { accountId } = c.get('principal');
       const page = await deps.store.issues.notifications({
         accountId,
@@ -133,7 +132,7 @@ export function registerIssueNotificationRoutes(app: OpenAPIHono<AppEnv>, deps: 
   );
 
   app.openapi(
-    { ...markRead, middleware: [auth, strictQuery([]), jsonBody()] as const },
+    { ...markRead, middleware: [auth, strictQuery(markRead.request.query), jsonBody()] as const },
     async (c) => {
       const body = c.req.valid('json');
       const now = deps.now();

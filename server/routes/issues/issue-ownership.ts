@@ -26,6 +26,8 @@ import {
   orNull,
   UuidParam,
 } from '../../http/openapi-shared';
+import { UUID_FACETS, requiredKey } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { ReadableProject } from '../../core/store/state/projects';
 import type { OwnershipRecord } from '../../core/store/state/ownership';
@@ -168,9 +170,10 @@ const getOwnership = createRoute({
     '`project_id` is required (`422` when missing or not a UUID). Any account that can read the project may call it; otherwise `404`.',
   security: bearerSecurity,
   request: {
-    query: z
-      .object({ project_id: z.string().openapi({ format: 'uuid', description: 'Required.' }) })
-      .strict(),
+    query: readQuery({ project_id: requiredKey('Required.', UUID_FACETS) }, (q) => {
+      if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
+      return { projectId: q.project_id.toLowerCase() };
+    }),
   },
   responses: {
     200: jsonContent(OwnershipSchema, 'Both texts and the owners they name that do not resolve.'),
@@ -205,13 +208,14 @@ const getOwners = createRoute({
   security: bearerSecurity,
   request: {
     params: z.object({ issue_id: UuidParam('issue_id') }),
-    query: z
-      .object({
+    query: readQuery(
+      {
         response_version: z.enum(['1', '2']).optional().openapi({
           description: '1 (default): accounts only; 2: users and teams with their source.',
         }),
-      })
-      .strict(),
+      },
+      (q) => parseResponseVersion(q.response_version, [1, 2] as const, 1),
+    ),
   },
   responses: {
     200: jsonContent(z.union([OwnersV1Schema, OwnersV2Schema]), 'The owners of the issue.'),
@@ -270,15 +274,10 @@ function ownerView(o: IssueOwner) {
 export function registerIssueOwnershipRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
   app.openapi(
-    { ...getOwnership, middleware: [auth, strictQuery(['project_id'])] as const },
+    { ...getOwnership, middleware: [auth, strictQuery(getOwnership.request.query)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      if (q.project_id === undefined) throw invalid('project_id is required');
-      if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
-      const project = await deps.store.projects.readable(
-        c.get('principal').accountId,
-        q.project_id.toLowerCase(),
-      );
+      const { projectId } = c.req.valid('query');
+      const project = await deps.store.projects.readable(c.get('principal').accountId, projectId);
       if (!project) throw fail.notFound('project not found');
       return c.json(
         await ownershipView(deps, project, await deps.store.ownership.get(project.id)),
@@ -290,7 +289,11 @@ export function registerIssueOwnershipRoutes(app: OpenAPIHono<AppEnv>, deps: Dep
     {
       ...putOwnership,
       // Two texts of 128 KiB each, even written with JSON escapes, fit.
-      middleware: [auth, strictQuery([]), jsonBody(2 * 1024 * 1024)] as const,
+      middleware: [
+        auth,
+        strictQuery(putOwnership.request.query),
+        jsonBody(2 * 1024 * 1024),
+      ] as const,
     },
     async (c) => {
       const body = c.req.valid('json');
@@ -319,15 +322,11 @@ export function registerIssueOwnersRoute(app: OpenAPIHono<AppEnv>, deps: Deps): 
       ...getOwners,
       middleware: [
         requireAccount(deps, { session: false }),
-        strictQuery(['response_version']),
+        strictQuery(getOwners.request.query),
       ] as const,
     },
     async (c) => {
-      const version = parseResponseVersion(
-        c.get('strictQuery').response_version,
-        [1, 2] as const,
-        1,
-      );
+      const version = c.req.valid('query');
       const { issue, project } = await readableIssue(
         deps,
         c.get('principal').accountId,

@@ -1,8 +1,11 @@
 import { projectsInScope } from '../../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { INDEX_LIMITS } from '../../domain/attribute-index';
+import { JSON_POINTER } from '../../domain/read-rules/attribute-filters';
 import {
+  CATALOG_COUNT_MAX,
   CATALOG_SEARCH_MAX_BYTES,
+  CATALOG_SEARCH_PATTERN,
   parseCatalogCursor,
   parseCatalogSearch,
   parseCatalogType,
@@ -16,9 +19,28 @@ import { requireAccount } from '../../http/account-auth';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../../http/openapi-shared';
+import {
+  PROJECT_IDS_FACETS,
+  SINCE_FACETS,
+  UUID_FACETS,
+  enumFacets,
+  integerFacets,
+  key,
+  requiredKey,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 
 const ATTRIBUTE_TYPES = ['string', 'number', 'boolean'] as const;
+
+/** `search`: bytes are counted (UTF-8), and no C0, DEL or C1 control character is allowed. */
+const CATALOG_SEARCH_FACETS = {
+  minLength: 1,
+  maxLength: CATALOG_SEARCH_MAX_BYTES,
+  pattern: CATALOG_SEARCH_PATTERN,
+  'x-max-bytes': CATALOG_SEARCH_MAX_BYTES,
+};
+const JSON_POINTER_FACETS = { pattern: JSON_POINTER.source };
 
 const CatalogAttributeSchema = z
   .object({
@@ -86,52 +108,70 @@ const CatalogSchema = z
   })
   .openapi('LogAttributeCatalog');
 
-const text = (description: string) => z.string().optional().openapi({ description });
+const catalogQuery = (now: () => number) =>
+  readQuery(
+    {
+      project_id: key(
+        'One project (UUID). An unreadable project gives an empty catalog.',
+        UUID_FACETS,
+      ),
+      project_ids: key(
+        '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
+        PROJECT_IDS_FACETS,
+      ),
+      since: requiredKey(
+        'Required. `<n>h`, `<n>d` or RFC3339; inclusive. The range runs to now.',
+        SINCE_FACETS,
+      ),
+      type: z.enum(ATTRIBUTE_TYPES).optional().openapi({ description: 'Only paths of this type.' }),
+      search: key(
+        `Case-insensitive path substring, 1 to ${CATALOG_SEARCH_MAX_BYTES} bytes, no control characters.`,
+        CATALOG_SEARCH_FACETS,
+      ),
+      severity: z
+        .enum(SEVERITIES)
+        .optional()
+        .openapi({ description: 'Captured severity (not the severity after log rules).' }),
+      limit: key(
+        `Paths per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
+        integerFacets({ minimum: 1, default: DEFAULT_LIMIT }),
+      ),
+      cursor_observed_count: key(
+        '`next_cursor.observed_count` of the previous page.',
+        integerFacets({ minimum: 0, maximum: CATALOG_COUNT_MAX }),
+      ),
+      cursor_path: key('`next_cursor.path` of the previous page.', JSON_POINTER_FACETS),
+      cursor_type: key('`next_cursor.type` of the previous page.', enumFacets(ATTRIBUTE_TYPES)),
+    },
+    (q) => {
+      const scope = parseProjectScope(q);
+      const since = parseTimeRange({ since: q.since }, now()).since ?? 0;
+      const type = parseCatalogType(q.type);
+      const search = parseCatalogSearch(q.search);
+      const severity = parseCapturedSeverity(q.severity);
+      const limit = parseLimit(q.limit);
+      const after = parseCatalogCursor(q);
+      return { scope, since, type, search, severity, limit, after };
+    },
+  );
 
-const CatalogQuery = z
-  .object({
-    project_id: text('One project (UUID). An unreadable project gives an empty catalog.'),
-    project_ids: text(
-      '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
-    ),
-    since: z.string().openapi({
-      description: 'Required. `<n>h`, `<n>d` or RFC3339; inclusive. The range runs to now.',
-    }),
-    type: z.enum(ATTRIBUTE_TYPES).optional().openapi({ description: 'Only paths of this type.' }),
-    search: text(
-      `Case-insensitive path substring, 1 to ${CATALOG_SEARCH_MAX_BYTES} bytes, no control characters.`,
-    ),
-    severity: z
-      .enum(SEVERITIES)
-      .optional()
-      .openapi({ description: 'Captured severity (not the severity after log rules).' }),
-    limit: text(
-      `Paths per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
-    ),
-    cursor_observed_count: text('`next_cursor.observed_count` of the previous page.'),
-    cursor_path: text('`next_cursor.path` of the previous page.'),
-    cursor_type: text('`next_cursor.type` of the previous page.'),
-  })
-  .strict();
-
-const CATALOG_KEYS = Object.keys(CatalogQuery.shape);
-
-const getCatalog = createRoute({
-  method: 'get',
-  path: '/api/logs/attributes',
-  tags: ['telemetry'],
-  summary: 'Attribute paths of the logs in a range, most observed first',
-  description:
-    'Paths (JSON Pointer) and types seen in the logs of the scope from `since` until now, with how many logs have each and when it was last seen, ' +
-    'ordered by `observed_count` descending, then `path`, then `type`. `coverage` says how many of those logs attribute filters can search. ' +
-    'Continue with the three cursor fields of `next_cursor`, repeating every other key; there is no `pagination` key.',
-  security: bearerSecurity,
-  request: { query: CatalogQuery },
-  responses: {
-    200: jsonContent(CatalogSchema, 'One page of the catalog and the coverage of the range.'),
-    ...errorResponses(401, 404, 422),
-  },
-});
+const getCatalog = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/logs/attributes',
+    tags: ['telemetry'],
+    summary: 'Attribute paths of the logs in a range, most observed first',
+    description:
+      'Paths (JSON Pointer) and types seen in the logs of the scope from `since` until now, with how many logs have each and when it was last seen, ' +
+      'ordered by `observed_count` descending, then `path`, then `type`. `coverage` says how many of those logs attribute filters can search. ' +
+      'Continue with the three cursor fields of `next_cursor`, repeating every other key; there is no `pagination` key.',
+    security: bearerSecurity,
+    request: { query: catalogQuery(now) },
+    responses: {
+      200: jsonContent(CatalogSchema, 'One page of the catalog and the coverage of the range.'),
+      ...errorResponses(401, 404, 422),
+    },
+  });
 
 /** Catalog `severity`: canonical values only, compared with the captured severity. */
 function parseCapturedSeverity(value: string | undefined): Severity | null {
@@ -142,22 +182,17 @@ function parseCapturedSeverity(value: string | undefined): Severity | null {
 }
 
 export function registerLogAttributesRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const route = getCatalog(deps.now);
   app.openapi(
     {
-      ...getCatalog,
-      middleware: [requireAccount(deps, { session: false }), strictQuery(CATALOG_KEYS)] as const,
+      ...route,
+      middleware: [
+        requireAccount(deps, { session: false }),
+        strictQuery(route.request.query),
+      ] as const,
     },
     async (c) => {
-      const q = c.get('strictQuery');
-      const scope = parseProjectScope(q);
-      if (q.since === undefined) throw invalid('since is required');
-      const since = parseTimeRange({ since: q.since }, deps.now()).since ?? 0;
-      const type = parseCatalogType(q.type);
-      const search = parseCatalogSearch(q.search);
-      const severity = parseCapturedSeverity(q.severity);
-      const limit = parseLimit(q.limit);
-      const after = parseCatalogCursor(q);
-
+      const { scope, since, type, search, severity, limit, after } = c.req.valid('query');
       const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
       const catalog = await deps.store.logs.catalog({
         projectIds,

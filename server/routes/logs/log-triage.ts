@@ -55,7 +55,10 @@ export function registerLogTriageRoute(app: OpenAPIHono<AppEnv>, deps: Deps): vo
   const auth = requireAccount(deps, { session: false });
 
   app.openapi(
-    { ...putLogTriageRule, middleware: [auth, strictQuery([]), jsonBody()] as const },
+    {
+      ...putLogTriageRule,
+      middleware: [auth, strictQuery(putLogTriageRule.request.query), jsonBody()] as const,
+    },
     async (c) => {
       const logId = readPathUuid(c.req.param('log_id'), 'log_id');
       const body = c.req.valid('json');

@@ -38,7 +38,10 @@ export function registerLogUsageRoute(app: OpenAPIHono<AppEnv>, deps: Deps): voi
   app.openapi(
     {
       ...getLogUsage,
-      middleware: [requireAccount(deps, { session: true }), strictQuery([])] as const,
+      middleware: [
+        requireAccount(deps, { session: true }),
+        strictQuery(getLogUsage.request.query),
+      ] as const,
     },
     async (c) => {
       const { accountId } = c.get('principal');

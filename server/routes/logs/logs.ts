@@ -29,6 +29,16 @@ import {
   UuidParam,
 } from '../../http/openapi-shared';
 import { readPathUuid } from '../../http/path-params';
+import {
+  EXACT_FACETS,
+  PROJECT_IDS_FACETS,
+  SINCE_FACETS,
+  TIMESTAMP_FACETS,
+  UUID_FACETS,
+  integerFacets,
+  key,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { timeIdPage } from '../../http/time-id-page';
 import type { LogStatus } from '../../core/store/telemetry/logs';
@@ -53,70 +63,102 @@ const LogPageSchema = z
 
 const STATUSES = ['active', 'ignored', 'all'] as const;
 
-const text = (description: string) => z.string().optional().openapi({ description });
+/** `attribute_filters` is JSON text; its bytes are counted, not its characters. */
+const ATTRIBUTE_FILTERS_FACETS = {
+  contentMediaType: 'application/json',
+  'x-max-bytes': ATTRIBUTE_FILTERS_MAX_BYTES,
+};
 
-const LogListQuery = z
-  .object({
-    project_id: text('One project (UUID). An unreadable project gives `[]`.'),
-    project_ids: text(
-      '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
-    ),
-    severity: z
-      .enum(SEVERITIES)
-      .optional()
-      .openapi({ description: 'Effective severity (after rules).' }),
-    level: z
-      .string()
-      .optional()
-      .openapi({
-        description: `Alias of \`severity\`; also accepts ${SEVERITY_INPUTS.filter((s) => !(SEVERITIES as readonly string[]).includes(s)).join(', ')}.`,
-      }),
-    search: text('Case-insensitive substring of the message.'),
-    trace_id: text('Exact trace id.'),
-    service_name: text('Exact service name.'),
-    release: text('Exact release.'),
-    environment: text('Exact environment.'),
-    status: z
-      .enum(STATUSES)
-      .optional()
-      .openapi({ description: 'Triage status; `active` by default.' }),
-    attribute_filters: text(
-      `JSON array of 1 to ${ATTRIBUTE_FILTERS_MAX} filters (at most ${ATTRIBUTE_FILTERS_MAX_BYTES} bytes), all must match. ` +
-        'Each: `path` (JSON Pointer), `type` (`string`, `number`, `boolean`), `operator`, `value` (same JSON type), ' +
-        'optional `case_sensitive` (strings). Operators: string `eq`, `ne`, `contains`, `starts_with`, `exists`; ' +
-        'number `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `exists`; boolean `eq`, `ne`, `exists`. ' +
-        '`exists` takes no `value`; `ne` matches only logs that have the path.',
-    ),
-    since: text('`<n>h`, `<n>d` or RFC3339; inclusive.'),
-    until: text('RFC3339; exclusive; later than `since`.'),
-    pagination: z
-      .enum(['cursor'])
-      .optional()
-      .openapi({ description: 'Send `cursor` for a `{logs, next_cursor}` page.' }),
-    cursor_time: text('`next_cursor.time` of the previous page.'),
-    cursor_id: text('`next_cursor.id` of the previous page.'),
-    limit: text(
-      `Rows per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
-    ),
-  })
-  .strict();
+/** The list's query: its keys as documented, and the read rules in the spec's order. */
+const logListQuery = (now: () => number) =>
+  readQuery(
+    {
+      project_id: key('One project (UUID). An unreadable project gives `[]`.', UUID_FACETS),
+      project_ids: key(
+        '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
+        PROJECT_IDS_FACETS,
+      ),
+      severity: z
+        .enum(SEVERITIES)
+        .optional()
+        .openapi({ description: 'Effective severity (after rules).' }),
+      level: key(
+        `Alias of \`severity\`; also accepts ${SEVERITY_INPUTS.filter((s) => !(SEVERITIES as readonly string[]).includes(s)).join(', ')}. Sent with \`severity\`, both must name the same severity.`,
+        // A pattern rather than an enum: a value is valid alone, or naming what `severity` names.
+        { pattern: `^(${SEVERITY_INPUTS.join('|')})$` },
+      ),
+      search: key('Case-insensitive substring of the message.'),
+      trace_id: key('Exact trace id.'),
+      service_name: key('Exact service name.', EXACT_FACETS),
+      release: key('Exact release.', EXACT_FACETS),
+      environment: key('Exact environment.', EXACT_FACETS),
+      status: z
+        .enum(STATUSES)
+        .optional()
+        .openapi({ description: 'Triage status; `active` by default.' }),
+      attribute_filters: key(
+        `JSON array of 1 to ${ATTRIBUTE_FILTERS_MAX} filters (at most ${ATTRIBUTE_FILTERS_MAX_BYTES} bytes), all must match. ` +
+          'Each: `path` (JSON Pointer), `type` (`string`, `number`, `boolean`), `operator`, `value` (same JSON type), ' +
+          'optional `case_sensitive` (strings). Operators: string `eq`, `ne`, `contains`, `starts_with`, `exists`; ' +
+          'number `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `exists`; boolean `eq`, `ne`, `exists`. ' +
+          '`exists` takes no `value`; `ne` matches only logs that have the path.',
+        ATTRIBUTE_FILTERS_FACETS,
+      ),
+      since: key('`<n>h`, `<n>d` or RFC3339; inclusive.', SINCE_FACETS),
+      until: key('RFC3339; exclusive; later than `since`.', TIMESTAMP_FACETS),
+      pagination: z
+        .enum(['cursor'])
+        .optional()
+        .openapi({ description: 'Send `cursor` for a `{logs, next_cursor}` page.' }),
+      cursor_time: key('`next_cursor.time` of the previous page.', TIMESTAMP_FACETS),
+      cursor_id: key('`next_cursor.id` of the previous page.', UUID_FACETS),
+      limit: key(
+        `Rows per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
+        integerFacets({ minimum: 1, default: DEFAULT_LIMIT }),
+      ),
+    },
+    (q) => {
+      // Every value is checked before access is, so a bad request is a 422 whatever it reads.
+      const scope = parseProjectScope(q);
+      const severity = effectiveSeverityFilter(q);
+      const range = parseTimeRange(q, now());
+      const mode = parseListMode(q, TIME_ID_CURSOR);
+      const limit = parseLimit(q.limit);
+      const attributeFilters =
+        q.attribute_filters === undefined ? [] : parseAttributeFilters(q.attribute_filters);
+      const status = parseLogStatus(q.status);
+      return {
+        scope,
+        severity,
+        range,
+        mode,
+        limit,
+        attributeFilters,
+        status,
+        search: q.search ?? null,
+        traceId: q.trace_id ?? null,
+        serviceName: exactFilter(q, 'service_name'),
+        release: exactFilter(q, 'release'),
+        environment: exactFilter(q, 'environment'),
+      };
+    },
+  );
 
-const LOG_LIST_KEYS = Object.keys(LogListQuery.shape);
-
-const listLogs = createRoute({
-  method: 'get',
-  path: '/api/logs',
-  tags: ['telemetry'],
-  summary: 'Logs of readable projects, newest first',
-  description:
-    'A bare array by default; with `pagination=cursor`, `{logs, next_cursor}`. Follow `next_cursor` until it is `null`, repeating every filter.',
-  security: bearerSecurity,
-  request: { query: LogListQuery },
-  responses: {
-    200: jsonContent(z.union([z.array(LogSchema), LogPageSchema]), 'Matching logs.'),
-    ...errorResponses(401, 404, 422),
-  },
-});
+const listLogs = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/logs',
+    tags: ['telemetry'],
+    summary: 'Logs of readable projects, newest first',
+    description:
+      'A bare array by default; with `pagination=cursor`, `{logs, next_cursor}`. Follow `next_cursor` until it is `null`, repeating every filter.',
+    security: bearerSecurity,
+    request: { query: logListQuery(now) },
+    responses: {
+      200: jsonContent(z.union([z.array(LogSchema), LogPageSchema]), 'Matching logs.'),
+      ...errorResponses(401, 404, 422),
+    },
+  });
 
 const getLog = createRoute({
   method: 'get',
@@ -159,23 +201,11 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   registerLogTriageRoute(app, deps);
   const auth = requireAccount(deps, { session: false });
 
+  const list = listLogs(deps.now);
   app.openapi(
-    { ...listLogs, middleware: [auth, strictQuery(LOG_LIST_KEYS)] as const },
+    { ...list, middleware: [auth, strictQuery(list.request.query)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      // Every value is checked before access is, so a bad request is a 422 whatever it reads.
-      const scope = parseProjectScope(q);
-      const severity = effectiveSeverityFilter(q);
-      const range = parseTimeRange(q, deps.now());
-      const mode = parseListMode(q, TIME_ID_CURSOR);
-      const limit = parseLimit(q.limit);
-      const attributeFilters =
-        q.attribute_filters === undefined ? [] : parseAttributeFilters(q.attribute_filters);
-      const status = parseLogStatus(q.status);
-      const serviceName = exactFilter(q, 'service_name');
-      const release = exactFilter(q, 'release');
-      const environment = exactFilter(q, 'environment');
-
+      const { scope, mode, limit, range, ...filters } = c.req.valid('query');
       const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
       const after =
         mode.mode === 'cursor' && mode.after
@@ -184,14 +214,7 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       // One row more than the page tells whether another page exists.
       const rows = await deps.store.logs.list({
         projectIds,
-        severity,
-        search: q.search ?? null,
-        traceId: q.trace_id ?? null,
-        serviceName,
-        release,
-        environment,
-        status,
-        attributeFilters,
+        ...filters,
         since: range.since,
         until: range.until,
         after,
@@ -201,11 +224,14 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     },
   );
 
-  app.openapi({ ...getLog, middleware: [auth, strictQuery([])] as const }, async (c) => {
-    const logId = readPathUuid(c.req.param('log_id'), 'log_id');
-    const readable = await readableProjectIds(deps, c.get('principal').accountId);
-    const log = await deps.store.logs.byId([...readable], logId);
-    if (!log) throw fail.notFound('log not found');
-    return c.json(logView(log), 200);
-  });
+  app.openapi(
+    { ...getLog, middleware: [auth, strictQuery(getLog.request.query)] as const },
+    async (c) => {
+      const logId = readPathUuid(c.req.param('log_id'), 'log_id');
+      const readable = await readableProjectIds(deps, c.get('principal').accountId);
+      const log = await deps.store.logs.byId([...readable], logId);
+      if (!log) throw fail.notFound('log not found');
+      return c.json(logView(log), 200);
+    },
+  );
 }
