@@ -3,6 +3,7 @@ import { DEPLOYMENT_ID } from '../domain/deployment-id';
 import { PROJECT_IDS_MAX, PROJECT_IDS_MIN } from '../domain/read-rules/project-scope';
 import { RELATIVE_SINCE } from '../domain/read-rules/time-range';
 import { UUID_SOURCE } from '../domain/read-rules/uuid';
+import { TRACE_ID } from '../domain/trace-ids';
 
 /**
  * The documented schemas of query keys. A query value is always text on the wire; the
@@ -59,3 +60,6 @@ export const integerFacets = (bounds: {
 
 /** One of a closed set of texts, checked by a read rule (its own error text). */
 export const enumFacets = (values: readonly string[]): Facets => ({ enum: [...values] });
+
+/** A trace id as ingestion stores it: 32 lowercase hex characters. */
+export const TRACE_ID_FACETS: Facets = { pattern: TRACE_ID.source };

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { SEVERITY_INPUTS } from '../domain/severity';
 import { SPAN_KINDS } from '../domain/span-kind';
+import { SPAN_ID, TRACE_ID } from '../domain/trace-ids';
 
 /**
  * The telemetry items both ingest routes accept. Each item carries its own id (a UUID the
@@ -23,12 +24,12 @@ export const Timestamp = z.iso
 
 export const TraceId = z
   .string()
-  .regex(/^[0-9a-f]{32}$/, 'must be 32 lowercase hex characters')
+  .regex(TRACE_ID, 'must be 32 lowercase hex characters')
   .openapi({ example: '4bf92f3577b34da6a3ce929d0e0e4736' });
 
 export const SpanId = z
   .string()
-  .regex(/^[0-9a-f]{16}$/, 'must be 16 lowercase hex characters')
+  .regex(SPAN_ID, 'must be 16 lowercase hex characters')
   .openapi({ example: '00f067aa0ba902b7' });
 
 /** Optional on an item, required after the merge with the envelope or context. */

@@ -215,6 +215,25 @@ describe('GET /api/logs and /api/logs/{log_id}', () => {
         }
     });
 
+    // Ingest refuses a trace_id that is not 32 lowercase hex characters; the filter answered
+    // such text with 200 [] as if no log carried it. Reads and writes now agree.
+    it('refuses a trace_id that ingestion would refuse, with 422', async () => {
+      const bad = [
+        'not-a-trace',
+        'A'.repeat(32),
+        'a'.repeat(31),
+        'a'.repeat(33),
+        '',
+        'g'.repeat(32),
+      ];
+      for (const value of bad) {
+        const res = await list(`trace_id=${encodeURIComponent(value)}`);
+        expectError(res, 422, 'validation_failed', fixRequest);
+        expect(errorText(res)).toBe('trace_id must be 32 lowercase hex characters');
+        expect((res.body as { next: string }).next).toMatch(/lowercase hex trace_id/);
+      }
+    });
+
     it('status: active by default, ignored is empty without rules, all equals active', async () => {
       const all = [l4.id, l3.id, l2.id, l1.id];
       expect(idsOf(await list('status=active'))).toEqual(all);

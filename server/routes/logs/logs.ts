@@ -11,6 +11,7 @@ import { TIME_ID_CURSOR, parseListMode } from '../../domain/read-rules/list-mode
 import { parseProjectScope } from '../../domain/read-rules/project-scope';
 import { invalid } from '../../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../../domain/read-rules/time-range';
+import { traceIdFilter } from '../../domain/read-rules/trace-id-filter';
 import {
   SEVERITIES,
   SEVERITY_INPUTS,
@@ -33,6 +34,7 @@ import {
   EXACT_FACETS,
   PROJECT_IDS_FACETS,
   SINCE_FACETS,
+  TRACE_ID_FACETS,
   TIMESTAMP_FACETS,
   UUID_FACETS,
   integerFacets,
@@ -88,7 +90,7 @@ const logListQuery = (now: () => number) =>
         { pattern: `^(${SEVERITY_INPUTS.join('|')})$` },
       ),
       search: key('Case-insensitive substring of the message.'),
-      trace_id: key('Exact trace id.'),
+      trace_id: key('Exact trace id: 32 lowercase hex characters, as ingestion accepts it.', TRACE_ID_FACETS),
       service_name: key('Exact service name.', EXACT_FACETS),
       release: key('Exact release.', EXACT_FACETS),
       environment: key('Exact environment.', EXACT_FACETS),
@@ -136,7 +138,7 @@ const logListQuery = (now: () => number) =>
         attributeFilters,
         status,
         search: q.search ?? null,
-        traceId: q.trace_id ?? null,
+        traceId: traceIdFilter(q.trace_id),
         serviceName: exactFilter(q, 'service_name'),
         release: exactFilter(q, 'release'),
         environment: exactFilter(q, 'environment'),
