@@ -1,7 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../../domain/read-rules/limit';
 import { parseListMode, type CursorFamily } from '../../domain/read-rules/list-mode';
 import { parseProjectScope } from '../../domain/read-rules/project-scope';
+import { exactFilter } from '../../domain/read-rules/exact-filter';
 import { invalid } from '../../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../../domain/read-rules/time-range';
 import { namingQuality } from '../../domain/trace-naming';
@@ -12,7 +14,19 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import { projectsInScope } from '../../http/readable-projects';
+import {
+  EXACT_FACETS,
+  PROJECT_IDS_FACETS,
+  SINCE_FACETS,
+  TIMESTAMP_FACETS,
+  TRACE_ID_FACETS,
+  UUID_FACETS,
+  integerFacets,
+  key,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
+import { TRACE_ID } from '../../domain/trace-ids';
 import type { TraceDiscoveryRow, TraceScope } from '../../core/store/telemetry/traces';
 import { iso, spanView } from '../../views/telemetry-views';
 import {
@@ -22,9 +36,6 @@ import {
   TraceSummarySchema,
 } from './trace-schema';
 
-const TRACE_ID = /^[0-9a-f]{32}$/;
-const text = (description: string) => z.string().optional().openapi({ description });
-
 /** Trace discovery's cursor family: `cursor_time` + `cursor_trace_id` (never `cursor_id`). */
 const TRACE_CURSOR: CursorFamily<'cursor_trace_id'> = {
   fields: ['cursor_trace_id'],
@@ -32,41 +43,83 @@ const TRACE_CURSOR: CursorFamily<'cursor_trace_id'> = {
     TRACE_ID.test(value) ? null : 'cursor_trace_id must be 32 lowercase hex characters',
 };
 
-const TraceListQuery = z
-  .object({
-    project_id: text('One project (UUID). An unreadable project gives `[]`.'),
-    project_ids: text(
-      '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
-    ),
-    service_name: text('Exact service name of at least one span of the trace.'),
-    release: text('Exact release of at least one span of the trace.'),
-    environment: text('Exact environment of at least one span of the trace.'),
-    status: z
-      .enum(['error', 'ok'])
-      .optional()
-      .openapi({ description: '`error`: at least one error span; `ok`: none. Omit for both.' }),
-    since: text('`<n>h`, `<n>d` or RFC3339; inclusive; compared with the trace start.'),
-    min_duration_ms: text('Integer of at least 0; traces at least this long.'),
-    pagination: z.enum(['cursor']).optional().openapi({
-      description: 'Send `cursor` for a `{traces, next_cursor, naming_quality}` page.',
-    }),
-    cursor_time: text('`next_cursor.time` of the previous page.'),
-    cursor_trace_id: text('`next_cursor.trace_id` of the previous page.'),
-    limit: text(
-      `Traces per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
-    ),
-  })
-  .strict();
-const TRACE_LIST_KEYS = Object.keys(TraceListQuery.shape);
+/** Largest `min_duration_ms` the rule reads (12 digits). */
+const MIN_DURATION_MAX = 999_999_999_999;
 
-const TraceDetailQuery = z
-  .object({
-    project_id: text('One project (UUID).'),
-    release: text('Exact release of the spans.'),
-    environment: text('Exact environment of the spans.'),
-  })
-  .strict();
-const TRACE_DETAIL_KEYS = Object.keys(TraceDetailQuery.shape);
+const traceListQuery = (now: () => number) =>
+  readQuery(
+    {
+      project_id: key('One project (UUID). An unreadable project gives `[]`.', UUID_FACETS),
+      project_ids: key(
+        '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
+        PROJECT_IDS_FACETS,
+      ),
+      service_name: key('Exact service name of at least one span of the trace.', EXACT_FACETS),
+      release: key('Exact release of at least one span of the trace.', EXACT_FACETS),
+      environment: key('Exact environment of at least one span of the trace.', EXACT_FACETS),
+      status: z
+        .enum(['error', 'ok'])
+        .optional()
+        .openapi({ description: '`error`: at least one error span; `ok`: none. Omit for both.' }),
+      since: key(
+        '`<n>h`, `<n>d` or RFC3339; inclusive; compared with the trace start.',
+        SINCE_FACETS,
+      ),
+      min_duration_ms: key(
+        'Integer of at least 0; traces at least this long.',
+        integerFacets({ minimum: 0, maximum: MIN_DURATION_MAX }),
+      ),
+      pagination: z.enum(['cursor']).optional().openapi({
+        description: 'Send `cursor` for a `{traces, next_cursor, naming_quality}` page.',
+      }),
+      cursor_time: key('`next_cursor.time` of the previous page.', TIMESTAMP_FACETS),
+      cursor_trace_id: key('`next_cursor.trace_id` of the previous page.', TRACE_ID_FACETS),
+      limit: key(
+        `Traces per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
+        integerFacets({ minimum: 1, default: DEFAULT_LIMIT }),
+      ),
+    },
+    (q) => {
+      // Every value is checked before access is, so a bad request is a 422 whatever it reads.
+      const scope = parseProjectScope(q);
+      const serviceName = exactFilter(q, 'service_name');
+      const release = exactFilter(q, 'release');
+      const environment = exactFilter(q, 'environment');
+      const range = parseTimeRange(q, now());
+      const minDurationMs = parseMinDuration(q.min_duration_ms);
+      const mode = parseListMode(q, TRACE_CURSOR);
+      const limit = parseLimit(q.limit);
+      const after =
+        mode.mode === 'cursor' && mode.after
+          ? { time: mode.after.time, traceId: mode.after.cursor_trace_id }
+          : null;
+      return {
+        scope,
+        serviceName,
+        release,
+        environment,
+        status: q.status ?? null,
+        since: range.since,
+        minDurationMs,
+        mode,
+        after,
+        limit,
+      };
+    },
+  );
+
+const TraceDetailQuery = readQuery(
+  {
+    project_id: key('One project (UUID).', UUID_FACETS),
+    release: key('Exact release of the spans.', EXACT_FACETS),
+    environment: key('Exact environment of the spans.', EXACT_FACETS),
+  },
+  (q) => ({
+    scope: parseProjectScope(q),
+    release: exactFilter(q, 'release'),
+    environment: exactFilter(q, 'environment'),
+  }),
+);
 
 const TraceIdParam = z.string().openapi({
   param: { name: 'trace_id', in: 'path' },
@@ -74,21 +127,22 @@ const TraceIdParam = z.string().openapi({
   example: '4bf92f3577b34da6a3ce929d0e0e4736',
 });
 
-const listTraces = createRoute({
-  method: 'get',
-  path: '/api/telemetry/traces',
-  tags: ['telemetry'],
-  summary: 'Trace discovery, newest first',
-  description:
-    'A bare array by default; with `pagination=cursor`, `{traces, next_cursor, naming_quality}` where `naming_quality` covers the returned page only. ' +
-    'Filters select traces with at least one matching span in scope; a row describes the trace’s spans in the projects of the request.',
-  security: bearerSecurity,
-  request: { query: TraceListQuery },
-  responses: {
-    200: jsonContent(z.union([z.array(TraceRowSchema), TracePageSchema]), 'Matching traces.'),
-    ...errorResponses(401, 404, 422),
-  },
-});
+const listTraces = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/telemetry/traces',
+    tags: ['telemetry'],
+    summary: 'Trace discovery, newest first',
+    description:
+      'A bare array by default; with `pagination=cursor`, `{traces, next_cursor, naming_quality}` where `naming_quality` covers the returned page only. ' +
+      'Filters select traces with at least one matching span in scope; a row describes the trace’s spans in the projects of the request.',
+    security: bearerSecurity,
+    request: { query: traceListQuery(now) },
+    responses: {
+      200: jsonContent(z.union([z.array(TraceRowSchema), TracePageSchema]), 'Matching traces.'),
+      ...errorResponses(401, 404, 422),
+    },
+  });
 
 const getTraceSpans = createRoute({
   method: 'get',
@@ -120,14 +174,6 @@ const getTraceSummary = createRoute({
   },
 });
 
-/** An exact-match filter: absent, or a non-blank value. */
-function exactFilter(q: Record<string, string | undefined>, key: string): string | null {
-  const value = q[key];
-  if (value === undefined) return null;
-  if (value.trim() === '') throw invalid(`${key} must not be blank`);
-  return value;
-}
-
 function parseMinDuration(value: string | undefined): number | null {
   if (value === undefined) return null;
   if (!/^\d{1,12}$/.test(value)) throw invalid('min_duration_ms must be an integer of at least 0');
@@ -146,6 +192,8 @@ function readTraceId(value: string | undefined): string {
     });
   return id;
 }
+
+type TraceDetail = z.output<typeof TraceDetailQuery>;
 
 function rowView(t: TraceDiscoveryRow) {
   return {
@@ -169,35 +217,15 @@ function rowView(t: TraceDiscoveryRow) {
 export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
 
+  const list = listTraces(deps.now);
   app.openapi(
-    { ...listTraces, middleware: [auth, strictQuery(TRACE_LIST_KEYS)] as const },
+    { ...list, middleware: [auth, strictQuery(list.request.query)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      const scope = parseProjectScope(q);
-      const serviceName = exactFilter(q, 'service_name');
-      const release = exactFilter(q, 'release');
-      const environment = exactFilter(q, 'environment');
-      // The route's schema has already refused any other `status` value.
-      const status = q.status === 'error' || q.status === 'ok' ? q.status : null;
-      const range = parseTimeRange(q, deps.now());
-      const minDurationMs = parseMinDuration(q.min_duration_ms);
-      const mode = parseListMode(q, TRACE_CURSOR);
-      const limit = parseLimit(q.limit);
-
+      const { scope, mode, limit, ...filters } = c.req.valid('query');
       const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
-      const after =
-        mode.mode === 'cursor' && mode.after
-          ? { time: mode.after.time, traceId: mode.after.cursor_trace_id }
-          : null;
       const rows = await deps.store.traces.discover({
         projectIds,
-        serviceName,
-        release,
-        environment,
-        status,
-        since: range.since,
-        minDurationMs,
-        after,
+        ...filters,
         limit: mode.mode === 'cursor' ? limit + 1 : limit,
       });
       const page = rows.slice(0, limit);
@@ -217,21 +245,23 @@ export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
 
   /** The spans a detail read covers; an unreadable `project_id` covers none. */
   async function traceScope(c: {
-    req: { param(name: string): string | undefined };
-    get(key: 'strictQuery'): Record<string, string>;
+    req: { param(name: string): string | undefined; valid(target: 'query'): TraceDetail };
     get(key: 'principal'): { accountId: string };
   }): Promise<TraceScope> {
     const traceId = readTraceId(c.req.param('trace_id'));
-    const q = c.get('strictQuery');
-    const scope = parseProjectScope(q);
-    const release = exactFilter(q, 'release');
-    const environment = exactFilter(q, 'environment');
+    const { scope, release, environment } = c.req.valid('query');
     const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
     return { traceId, projectIds, release, environment };
   }
 
+  // The path's trace id is read before the query's values, as it always was.
+  const tracePath: MiddlewareHandler<AppEnv> = async (c, next) => {
+    readTraceId(c.req.param('trace_id'));
+    await next();
+  };
+
   app.openapi(
-    { ...getTraceSummary, middleware: [auth, strictQuery(TRACE_DETAIL_KEYS)] as const },
+    { ...getTraceSummary, middleware: [auth, strictQuery(TraceDetailQuery), tracePath] as const },
     async (c) => {
       const scope = await traceScope(c);
       const summary = summarizeTrace(scope.traceId, await deps.store.traces.summarySpans(scope));
@@ -255,7 +285,7 @@ export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
   );
 
   app.openapi(
-    { ...getTraceSpans, middleware: [auth, strictQuery(TRACE_DETAIL_KEYS)] as const },
+    { ...getTraceSpans, middleware: [auth, strictQuery(TraceDetailQuery), tracePath] as const },
     async (c) => {
       const scope = await traceScope(c);
       const spans = await deps.store.traces.spans(scope);
