@@ -4,31 +4,40 @@ import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../../domain/read-rules/li
 import { TIME_ID_CURSOR, parseListMode, type ListMode } from '../../domain/read-rules/list-mode';
 import { parseProjectScope, type ProjectScope } from '../../domain/read-rules/project-scope';
 import { parseTimeRange } from '../../domain/read-rules/time-range';
-
-const text = (description: string) => z.string().optional().openapi({ description });
+import {
+  EXACT_FACETS,
+  PROJECT_IDS_FACETS,
+  SINCE_FACETS,
+  TIMESTAMP_FACETS,
+  UUID_FACETS,
+  integerFacets,
+  key,
+} from '../../http/query-keys';
 
 /**
  * Query keys shared by the actions and metrics lists (spec "Telemetry reads"): scope, exact
  * filters, `since` (no `until`), list mode with `cursor_time` + `cursor_id`, `limit`.
  */
 export const timeListKeys = (collection: string) => ({
-  project_id: text('One project (UUID). An unreadable project gives `[]`.'),
-  project_ids: text(
+  project_id: key('One project (UUID). An unreadable project gives `[]`.', UUID_FACETS),
+  project_ids: key(
     '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
+    PROJECT_IDS_FACETS,
   ),
-  name: text('Exact name.'),
-  service_name: text('Exact service name.'),
-  release: text('Exact release.'),
-  environment: text('Exact environment.'),
-  since: text('`<n>h`, `<n>d` or RFC3339; inclusive; compared with `occurred_at`.'),
+  name: key('Exact name.', EXACT_FACETS),
+  service_name: key('Exact service name.', EXACT_FACETS),
+  release: key('Exact release.', EXACT_FACETS),
+  environment: key('Exact environment.', EXACT_FACETS),
+  since: key('`<n>h`, `<n>d` or RFC3339; inclusive; compared with `occurred_at`.', SINCE_FACETS),
   pagination: z
     .enum(['cursor'])
     .optional()
     .openapi({ description: `Send \`cursor\` for a \`{${collection}, next_cursor}\` page.` }),
-  cursor_time: text('`next_cursor.time` of the previous page.'),
-  cursor_id: text('`next_cursor.id` of the previous page.'),
-  limit: text(
+  cursor_time: key('`next_cursor.time` of the previous page.', TIMESTAMP_FACETS),
+  cursor_id: key('`next_cursor.id` of the previous page.', UUID_FACETS),
+  limit: key(
     `Rows per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
+    integerFacets({ minimum: 1, default: DEFAULT_LIMIT }),
   ),
 });
 
@@ -45,7 +54,10 @@ export type TimeListRequest = {
 };
 
 /** Every value checked before access is, so a bad request is a 422 whatever it reads. */
-export function parseTimeListQuery(q: Record<string, string>, now: number): TimeListRequest {
+export function parseTimeListQuery(
+  q: Record<string, string | undefined>,
+  now: number,
+): TimeListRequest {
   const scope = parseProjectScope(q);
   const name = exactFilter(q, 'name');
   const serviceName = exactFilter(q, 'service_name');

@@ -19,6 +19,17 @@ import { fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
+import {
+  EXACT_FACETS,
+  SINCE_FACETS,
+  TIMESTAMP_FACETS,
+  UUID_FACETS,
+  enumFacets,
+  integerFacets,
+  key,
+  requiredKey,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { MetricGroupBy } from '../../core/store/telemetry/metrics';
 import { iso } from '../../views/telemetry-views';
@@ -27,35 +38,37 @@ export const SERIES_LIMIT_DEFAULT = 10;
 export const SERIES_LIMIT_MAX = 20;
 const GROUP_BY = ['none', 'service_name', 'release', 'environment'] as const;
 
-const text = (description: string) => z.string().optional().openapi({ description });
+/** The keys of a series read (shared with the metric investigation, which takes the same). */
+export const seriesKeys = {
+  project_id: requiredKey('Required: one project (UUID).', UUID_FACETS),
+  name: requiredKey('Required: the exact metric name.', EXACT_FACETS),
+  since: requiredKey(
+    `Required: \`<n>h\`, \`<n>d\` or RFC3339. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
+    SINCE_FACETS,
+  ),
+  until: key('RFC3339, later than `since`; default the request time.', TIMESTAMP_FACETS),
+  interval: z
+    .enum(['auto', ...INTERVAL_NAMES])
+    .optional()
+    .openapi({
+      description: `Bucket size; \`auto\` (default) is the smallest giving at most ${AUTO_MAX_BUCKETS} buckets. More than ${MAX_BUCKETS} buckets gives \`422\`.`,
+    }),
+  group_by: z.enum(GROUP_BY).optional().openapi({
+    description: 'One series per value of this field; `none` (default) is one series.',
+  }),
+  service_name: key('Exact service name.', EXACT_FACETS),
+  release: key('Exact release.', EXACT_FACETS),
+  environment: key('Exact environment.', EXACT_FACETS),
+  series_limit: key(
+    `1 to ${SERIES_LIMIT_MAX} (default ${SERIES_LIMIT_DEFAULT}): the series with the most samples are kept.`,
+    integerFacets({ minimum: 1, maximum: SERIES_LIMIT_MAX, default: SERIES_LIMIT_DEFAULT }),
+  ),
+  response_version: key('`1` only (the default).', enumFacets(['1'])),
+};
 
-export const SeriesQuery = z
-  .object({
-    project_id: z.string().openapi({ description: 'Required: one project (UUID).' }),
-    name: z.string().openapi({ description: 'Required: the exact metric name.' }),
-    since: z.string().openapi({
-      description: `Required: \`<n>h\`, \`<n>d\` or RFC3339. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
-    }),
-    until: text('RFC3339, later than `since`; default the request time.'),
-    interval: z
-      .enum(['auto', ...INTERVAL_NAMES])
-      .optional()
-      .openapi({
-        description: `Bucket size; \`auto\` (default) is the smallest giving at most ${AUTO_MAX_BUCKETS} buckets. More than ${MAX_BUCKETS} buckets gives \`422\`.`,
-      }),
-    group_by: z.enum(GROUP_BY).optional().openapi({
-      description: 'One series per value of this field; `none` (default) is one series.',
-    }),
-    service_name: text('Exact service name.'),
-    release: text('Exact release.'),
-    environment: text('Exact environment.'),
-    series_limit: text(
-      `1 to ${SERIES_LIMIT_MAX} (default ${SERIES_LIMIT_DEFAULT}): the series with the most samples are kept.`,
-    ),
-    response_version: text('`1` only (the default).'),
-  })
-  .strict();
-const SERIES_KEYS = Object.keys(SeriesQuery.shape);
+/** A series read's query: its keys and the rules that make a `SeriesRequest` of them. */
+export const seriesQuery = (now: () => number) =>
+  readQuery(seriesKeys, (q) => parseSeriesRequest(q, now()));
 
 export const MetricSeriesSchema = z
   .object({
@@ -89,21 +102,22 @@ export const MetricSeriesSchema = z
   })
   .openapi('MetricSeries');
 
-const getSeries = createRoute({
-  method: 'get',
-  path: '/api/telemetry/metrics/series',
-  tags: ['telemetry'],
-  summary: 'One metric over time, per bucket',
-  description:
-    'Samples of one metric of one project, aggregated per bucket by the metric’s kind. The range is widened to whole intervals from the epoch (UTC). ' +
-    'Series are ordered by their number of samples (most first), then key. An unreadable project is `404`.',
-  security: bearerSecurity,
-  request: { query: SeriesQuery },
-  responses: {
-    200: jsonContent(MetricSeriesSchema, 'The series.'),
-    ...errorResponses(401, 404, 422),
-  },
-});
+const getSeries = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/telemetry/metrics/series',
+    tags: ['telemetry'],
+    summary: 'One metric over time, per bucket',
+    description:
+      'Samples of one metric of one project, aggregated per bucket by the metric’s kind. The range is widened to whole intervals from the epoch (UTC). ' +
+      'Series are ordered by their number of samples (most first), then key. An unreadable project is `404`.',
+    security: bearerSecurity,
+    request: { query: seriesQuery(now) },
+    responses: {
+      200: jsonContent(MetricSeriesSchema, 'The series.'),
+      ...errorResponses(401, 404, 422),
+    },
+  });
 
 function parseSeriesLimit(value: string | undefined): number {
   if (value === undefined) return SERIES_LIMIT_DEFAULT;
@@ -125,7 +139,10 @@ export type SeriesRequest = {
 };
 
 /** Every query value is checked here, before access is, so a bad request is a 422 whatever it reads. */
-export function parseSeriesRequest(q: Record<string, string>, now: number): SeriesRequest {
+export function parseSeriesRequest(
+  q: Record<string, string | undefined>,
+  now: number,
+): SeriesRequest {
   if (q.project_id === undefined) throw invalid('project_id is required');
   if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
   const name = exactFilter(q, 'name');
@@ -209,10 +226,11 @@ export async function readMetricSeries(deps: Deps, r: SeriesRequest) {
 
 export function registerMetricSeriesRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
+  const route = getSeries(deps.now);
   app.openapi(
-    { ...getSeries, middleware: [auth, strictQuery(SERIES_KEYS)] as const },
+    { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
     async (c) => {
-      const request = parseSeriesRequest(c.get('strictQuery'), deps.now());
+      const request = c.req.valid('query');
       if (!(await deps.store.projects.readable(c.get('principal').accountId, request.projectId)))
         throw fail.notFound('project not found');
       return c.json(await readMetricSeries(deps, request), 200);

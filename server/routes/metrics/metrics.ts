@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import { projectsInScope } from '../../http/readable-projects';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { timeIdPage } from '../../http/time-id-page';
 import { metricView } from '../../views/telemetry-views';
@@ -11,35 +12,37 @@ import { MetricPageSchema, MetricSampleSchema } from './metric-schema';
 import { registerMetricSeriesRoute } from './metric-series';
 import { parseTimeListQuery, timeListKeys } from '../actions/time-list-query';
 
-const MetricListQuery = z.object(timeListKeys('metrics')).strict();
-const METRIC_LIST_KEYS = Object.keys(MetricListQuery.shape);
+const metricListQuery = (now: () => number) =>
+  readQuery(timeListKeys('metrics'), (q) => parseTimeListQuery(q, now()));
 
-const listMetrics = createRoute({
-  method: 'get',
-  path: '/api/telemetry/metrics',
-  tags: ['telemetry'],
-  summary: 'Metric samples of readable projects, newest first',
-  description:
-    'Each item is one sample; the number of samples is not an event or user count. Newest first by `occurred_at`, then `id`. ' +
-    'A bare array by default; with `pagination=cursor`, `{metrics, next_cursor}`.',
-  security: bearerSecurity,
-  request: { query: MetricListQuery },
-  responses: {
-    200: jsonContent(
-      z.union([z.array(MetricSampleSchema), MetricPageSchema]),
-      'Matching metric samples.',
-    ),
-    ...errorResponses(401, 404, 422),
-  },
-});
+const listMetrics = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/telemetry/metrics',
+    tags: ['telemetry'],
+    summary: 'Metric samples of readable projects, newest first',
+    description:
+      'Each item is one sample; the number of samples is not an event or user count. Newest first by `occurred_at`, then `id`. ' +
+      'A bare array by default; with `pagination=cursor`, `{metrics, next_cursor}`.',
+    security: bearerSecurity,
+    request: { query: metricListQuery(now) },
+    responses: {
+      200: jsonContent(
+        z.union([z.array(MetricSampleSchema), MetricPageSchema]),
+        'Matching metric samples.',
+      ),
+      ...errorResponses(401, 404, 422),
+    },
+  });
 
 export function registerMetricRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   registerMetricSeriesRoute(app, deps);
   const auth = requireAccount(deps, { session: false });
+  const route = listMetrics(deps.now);
   app.openapi(
-    { ...listMetrics, middleware: [auth, strictQuery(METRIC_LIST_KEYS)] as const },
+    { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
     async (c) => {
-      const r = parseTimeListQuery(c.get('strictQuery'), deps.now());
+      const r = c.req.valid('query');
       const projectIds = await projectsInScope(deps, c.get('principal').accountId, r.scope);
       const rows = await deps.store.metrics.list({
         projectIds,

@@ -10,6 +10,16 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import { projectsInScope } from '../../http/readable-projects';
+import {
+  EXACT_FACETS,
+  PROJECT_IDS_FACETS,
+  SINCE_FACETS,
+  TIMESTAMP_FACETS,
+  UUID_FACETS,
+  integerFacets,
+  key,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { releaseView } from '../../views/release-view';
 import { iso } from '../../views/telemetry-views';
@@ -32,67 +42,44 @@ export const RELEASE_CURSOR: CursorFamily<ReleaseCursorField> = {
   },
 };
 
-const text = (description: string) => z.string().optional().openapi({ description });
-
-const ReleaseListQuery = z
-  .object({
-    project_id: text('One project (UUID). An unreadable project gives `[]`.'),
-    project_ids: text(
-      '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
-    ),
-    service_name: text('Exact service name.'),
-    release: text('Exact release.'),
-    environment: text('Exact environment.'),
-    since: text('`<n>h`, `<n>d` or RFC3339; inclusive; compared with the row’s `last_seen_at`.'),
-    pagination: z
-      .enum(['cursor'])
-      .optional()
-      .openapi({ description: 'Send `cursor` for a `{releases, next_cursor}` page.' }),
-    cursor_time: text('`next_cursor.time` of the previous page.'),
-    cursor_project_id: text('`next_cursor.project_id` of the previous page.'),
-    cursor_release: text('`next_cursor.release` of the previous page.'),
-    cursor_environment: text('`next_cursor.environment` of the previous page.'),
-    cursor_service_name: text('`next_cursor.service_name` of the previous page.'),
-    limit: text(
-      `Rows per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
-    ),
-  })
-  .strict();
-const RELEASE_LIST_KEYS = Object.keys(ReleaseListQuery.shape);
-
-const listReleases = createRoute({
-  method: 'get',
-  path: '/api/telemetry/releases',
-  tags: ['telemetry'],
-  summary: 'Release rows of readable projects, most recently seen first',
-  description:
-    'One row per project, release, environment and service; counts describe only that row. ' +
-    'Ordered by `last_seen_at`, then `project_id`, `release`, `environment`, `service_name`, all descending. ' +
-    'A bare array by default; with `pagination=cursor`, `{releases, next_cursor}`, continued with all five release cursor fields.',
-  security: bearerSecurity,
-  request: { query: ReleaseListQuery },
-  responses: {
-    200: jsonContent(z.union([z.array(ReleaseRowSchema), ReleasePageSchema]), 'Matching rows.'),
-    ...errorResponses(401, 404, 422),
-  },
-});
-
-export function registerReleaseRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const auth = requireAccount(deps, { session: false });
-
-  app.openapi(
-    { ...listReleases, middleware: [auth, strictQuery(RELEASE_LIST_KEYS)] as const },
-    async (c) => {
-      const q = c.get('strictQuery');
+const releaseListQuery = (now: () => number) =>
+  readQuery(
+    {
+      project_id: key('One project (UUID). An unreadable project gives `[]`.', UUID_FACETS),
+      project_ids: key(
+        '2 to 50 distinct project UUIDs, comma-separated. Any unreadable id gives `404`.',
+        PROJECT_IDS_FACETS,
+      ),
+      service_name: key('Exact service name.', EXACT_FACETS),
+      release: key('Exact release.', EXACT_FACETS),
+      environment: key('Exact environment.', EXACT_FACETS),
+      since: key(
+        '`<n>h`, `<n>d` or RFC3339; inclusive; compared with the row’s `last_seen_at`.',
+        SINCE_FACETS,
+      ),
+      pagination: z
+        .enum(['cursor'])
+        .optional()
+        .openapi({ description: 'Send `cursor` for a `{releases, next_cursor}` page.' }),
+      cursor_time: key('`next_cursor.time` of the previous page.', TIMESTAMP_FACETS),
+      cursor_project_id: key('`next_cursor.project_id` of the previous page.', UUID_FACETS),
+      cursor_release: key('`next_cursor.release` of the previous page.', EXACT_FACETS),
+      cursor_environment: key('`next_cursor.environment` of the previous page.', EXACT_FACETS),
+      cursor_service_name: key('`next_cursor.service_name` of the previous page.', EXACT_FACETS),
+      limit: key(
+        `Rows per page: default ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT} (a larger value is replaced by it).`,
+        integerFacets({ minimum: 1, default: DEFAULT_LIMIT }),
+      ),
+    },
+    (q) => {
+      // Every value is checked before access is, so a bad request is a 422 whatever it reads.
       const scope = parseProjectScope(q);
       const serviceName = exactFilter(q, 'service_name');
       const release = exactFilter(q, 'release');
       const environment = exactFilter(q, 'environment');
-      const range = parseTimeRange(q, deps.now());
+      const range = parseTimeRange(q, now());
       const mode = parseListMode(q, RELEASE_CURSOR);
       const limit = parseLimit(q.limit);
-
-      const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
       const after =
         mode.mode === 'cursor' && mode.after
           ? {
@@ -103,13 +90,40 @@ export function registerReleaseRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
               serviceName: mode.after.cursor_service_name,
             }
           : null;
+      return { scope, serviceName, release, environment, since: range.since, mode, after, limit };
+    },
+  );
+
+const listReleases = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/telemetry/releases',
+    tags: ['telemetry'],
+    summary: 'Release rows of readable projects, most recently seen first',
+    description:
+      'One row per project, release, environment and service; counts describe only that row. ' +
+      'Ordered by `last_seen_at`, then `project_id`, `release`, `environment`, `service_name`, all descending. ' +
+      'A bare array by default; with `pagination=cursor`, `{releases, next_cursor}`, continued with all five release cursor fields.',
+    security: bearerSecurity,
+    request: { query: releaseListQuery(now) },
+    responses: {
+      200: jsonContent(z.union([z.array(ReleaseRowSchema), ReleasePageSchema]), 'Matching rows.'),
+      ...errorResponses(401, 404, 422),
+    },
+  });
+
+export function registerReleaseRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const auth = requireAccount(deps, { session: false });
+
+  const route = listReleases(deps.now);
+  app.openapi(
+    { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
+    async (c) => {
+      const { scope, mode, limit, ...filters } = c.req.valid('query');
+      const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
       const rows = await deps.store.releases.list({
         projectIds,
-        serviceName,
-        release,
-        environment,
-        since: range.since,
-        after,
+        ...filters,
         limit: mode.mode === 'cursor' ? limit + 1 : limit,
       });
       const page = rows.slice(0, limit);

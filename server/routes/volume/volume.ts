@@ -18,33 +18,58 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import { readableProjectIds } from '../../http/readable-projects';
+import {
+  EXACT_FACETS,
+  SINCE_FACETS,
+  TIMESTAMP_FACETS,
+  UUID_FACETS,
+  enumFacets,
+  key,
+  requiredKey,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { iso } from '../../views/telemetry-views';
 
-const text = (description: string) => z.string().optional().openapi({ description });
-
-const VolumeQuery = z
-  .object({
-    project_id: text(
-      'One project (UUID); without it, every readable project. An unreadable project is `404`.',
-    ),
-    since: z.string().openapi({
-      description: `Required: \`<n>h\`, \`<n>d\` or RFC3339. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
-    }),
-    until: text('RFC3339, later than `since` and not in the future; default the request time.'),
-    interval: z
-      .enum(['auto', ...INTERVAL_NAMES])
-      .optional()
-      .openapi({
-        description: `Bucket size; \`auto\` (default) is the smallest giving at most ${AUTO_MAX_BUCKETS} buckets. More than ${MAX_BUCKETS} buckets gives \`422\`.`,
-      }),
-    service_name: text('Exact service name.'),
-    release: text('Exact release.'),
-    environment: text('Exact environment.'),
-    response_version: text('`1` only (the default); anything else gives `422`.'),
-  })
-  .strict();
-const VOLUME_KEYS = Object.keys(VolumeQuery.shape);
+const volumeQuery = (now: () => number) =>
+  readQuery(
+    {
+      project_id: key(
+        'One project (UUID); without it, every readable project. An unreadable project is `404`.',
+        UUID_FACETS,
+      ),
+      since: requiredKey(
+        `Required: \`<n>h\`, \`<n>d\` or RFC3339. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
+        SINCE_FACETS,
+      ),
+      until: key(
+        'RFC3339, later than `since` and not in the future; default the request time.',
+        TIMESTAMP_FACETS,
+      ),
+      interval: z
+        .enum(['auto', ...INTERVAL_NAMES])
+        .optional()
+        .openapi({
+          description: `Bucket size; \`auto\` (default) is the smallest giving at most ${AUTO_MAX_BUCKETS} buckets. More than ${MAX_BUCKETS} buckets gives \`422\`.`,
+        }),
+      service_name: key('Exact service name.', EXACT_FACETS),
+      release: key('Exact release.', EXACT_FACETS),
+      environment: key('Exact environment.', EXACT_FACETS),
+      response_version: key(
+        '`1` only (the default); anything else gives `422`.',
+        enumFacets(['1']),
+      ),
+    },
+    (q) => {
+      const scope = parseProjectScope({ project_id: q.project_id });
+      const window = parseSeriesWindow(q, now(), { futureUntil: false });
+      const serviceName = exactFilter(q, 'service_name');
+      const release = exactFilter(q, 'release');
+      const environment = exactFilter(q, 'environment');
+      parseVersionOne(q.response_version);
+      return { scope, window, serviceName, release, environment };
+    },
+  );
 
 const StreamVolumeSchema = z
   .object({
@@ -71,34 +96,30 @@ const VolumeSchema = z
   })
   .openapi('VolumeSummary');
 
-const getVolume = createRoute({
-  method: 'get',
-  path: '/api/telemetry/summary/volume',
-  tags: ['telemetry'],
-  summary: 'Stored events and bytes per stream over time',
-  description:
-    'Counts stored items by their own time (`occurred_at`; a span’s start) in buckets of the interval; the range is widened to whole intervals from the epoch (UTC). ' +
-    'Events and bytes are separate series; a bucket without items is `0` (these are counts).',
-  security: bearerSecurity,
-  request: { query: VolumeQuery },
-  responses: {
-    200: jsonContent(VolumeSchema, 'Volume per stream and bucket.'),
-    ...errorResponses(401, 404, 422),
-  },
-});
+const getVolume = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/telemetry/summary/volume',
+    tags: ['telemetry'],
+    summary: 'Stored events and bytes per stream over time',
+    description:
+      'Counts stored items by their own time (`occurred_at`; a span’s start) in buckets of the interval; the range is widened to whole intervals from the epoch (UTC). ' +
+      'Events and bytes are separate series; a bucket without items is `0` (these are counts).',
+    security: bearerSecurity,
+    request: { query: volumeQuery(now) },
+    responses: {
+      200: jsonContent(VolumeSchema, 'Volume per stream and bucket.'),
+      ...errorResponses(401, 404, 422),
+    },
+  });
 
 export function registerVolumeRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
+  const route = getVolume(deps.now);
   app.openapi(
-    { ...getVolume, middleware: [auth, strictQuery(VOLUME_KEYS)] as const },
+    { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      const scope = parseProjectScope({ project_id: q.project_id });
-      const window = parseSeriesWindow(q, deps.now(), { futureUntil: false });
-      const serviceName = exactFilter(q, 'service_name');
-      const release = exactFilter(q, 'release');
-      const environment = exactFilter(q, 'environment');
-      parseVersionOne(q.response_version);
+      const { scope, window, serviceName, release, environment } = c.req.valid('query');
 
       const readable = await readableProjectIds(deps, c.get('principal').accountId);
       let projectIds = [...readable];
