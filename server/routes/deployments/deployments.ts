@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { isDeploymentId } from '../../domain/deployment-id';
 import { canRecordDeployments } from '../../domain/manage-telemetry';
 import {
@@ -18,6 +19,15 @@ import type { Deps } from '../../core/deps';
 import { jsonBody } from '../../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import { projectsInScope } from '../../http/readable-projects';
+import {
+  DEPLOYMENT_ID_FACETS,
+  TIMESTAMP_FACETS,
+  UUID_FACETS,
+  integerFacets,
+  key,
+  requiredKey,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { DeploymentRecord, DeploymentStatus } from '../../core/store/state/deployments';
 import { iso } from '../../views/telemetry-views';
@@ -31,37 +41,59 @@ import {
 export const DEPLOYMENT_LIMIT_DEFAULT = 50;
 export const DEPLOYMENT_LIMIT_MAX = 100;
 
-const text = (description: string) => z.string().optional().openapi({ description });
-
 const DeploymentIdParam = z.string().openapi({
   param: { name: 'deployment_id', in: 'path' },
   description: DEPLOYMENT_ID_DESCRIPTION,
   example: 'checkout-api-production-2.14.1-1',
 });
 
-const DetailQuery = z
-  .object({
-    project_id: z.string().openapi({ description: 'Required: the project (UUID).' }),
-  })
-  .strict();
+const DetailQuery = readQuery(
+  { project_id: requiredKey('Required: the project (UUID).', UUID_FACETS) },
+  (q) => {
+    if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
+    return { projectId: q.project_id.toLowerCase() };
+  },
+);
 
-const ListQuery = z
-  .object({
-    project_id: text(
+const ListQuery = readQuery(
+  {
+    project_id: key(
       'One project (UUID); without it, every readable project. An unreadable project gives an empty page.',
+      UUID_FACETS,
     ),
     status: z.enum(['succeeded', 'failed']).optional(),
-    since: text('RFC3339 only; inclusive; compared with `finished_at`.'),
-    until: text('RFC3339 only; inclusive; compared with `finished_at`; not earlier than `since`.'),
-    limit: text(
-      `1 to ${DEPLOYMENT_LIMIT_MAX} (default ${DEPLOYMENT_LIMIT_DEFAULT}); anything else gives \`422\`.`,
+    since: key('RFC3339 only; inclusive; compared with `finished_at`.', TIMESTAMP_FACETS),
+    until: key(
+      'RFC3339 only; inclusive; compared with `finished_at`; not earlier than `since`.',
+      TIMESTAMP_FACETS,
     ),
-    cursor_time: text('`next_cursor.time` of the previous page.'),
-    cursor_project_id: text('`next_cursor.project_id` of the previous page.'),
-    cursor_deployment_id: text('`next_cursor.deployment_id` of the previous page.'),
-  })
-  .strict();
-const LIST_KEYS = Object.keys(ListQuery.shape);
+    limit: key(
+      `1 to ${DEPLOYMENT_LIMIT_MAX} (default ${DEPLOYMENT_LIMIT_DEFAULT}); anything else gives \`422\`.`,
+      integerFacets({
+        minimum: 1,
+        maximum: DEPLOYMENT_LIMIT_MAX,
+        default: DEPLOYMENT_LIMIT_DEFAULT,
+      }),
+    ),
+    cursor_time: key('`next_cursor.time` of the previous page.', TIMESTAMP_FACETS),
+    cursor_project_id: key('`next_cursor.project_id` of the previous page.', UUID_FACETS),
+    cursor_deployment_id: key(
+      '`next_cursor.deployment_id` of the previous page.',
+      DEPLOYMENT_ID_FACETS,
+    ),
+  },
+  (q) => {
+    const scope = parseProjectScope({ project_id: q.project_id });
+    const status: DeploymentStatus | null = q.status ?? null;
+    const range = parseDeploymentRange(q);
+    const limit = parseLimitInRange(q.limit, {
+      fallback: DEPLOYMENT_LIMIT_DEFAULT,
+      max: DEPLOYMENT_LIMIT_MAX,
+    });
+    const after = parseDeploymentCursor(q);
+    return { scope, status, since: range.since, until: range.until, limit, after };
+  },
+);
 
 const putDeployment = createRoute({
   method: 'put',
@@ -161,7 +193,10 @@ export function registerDeploymentRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): 
   const auth = requireAccount(deps, { session: false });
 
   app.openapi(
-    { ...putDeployment, middleware: [auth, strictQuery([]), jsonBody()] as const },
+    {
+      ...putDeployment,
+      middleware: [auth, strictQuery(putDeployment.request.query), jsonBody()] as const,
+    },
     async (c) => {
       const deploymentId = readDeploymentId(c.req.param('deployment_id'));
       const body = c.req.valid('json');
@@ -198,14 +233,17 @@ export function registerDeploymentRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): 
     },
   );
 
+  // The path's deployment id is read before the query's values, as it always was.
+  const deploymentPath: MiddlewareHandler<AppEnv> = async (c, next) => {
+    readDeploymentId(c.req.param('deployment_id'));
+    await next();
+  };
+
   app.openapi(
-    { ...getDeployment, middleware: [auth, strictQuery(['project_id'])] as const },
+    { ...getDeployment, middleware: [auth, strictQuery(DetailQuery), deploymentPath] as const },
     async (c) => {
       const deploymentId = readDeploymentId(c.req.param('deployment_id'));
-      const q = c.get('strictQuery');
-      if (q.project_id === undefined) throw invalid('project_id is required');
-      if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
-      const projectId = q.project_id.toLowerCase();
+      const { projectId } = c.req.valid('query');
       const project = await deps.store.projects.readable(c.get('principal').accountId, projectId);
       const found = project ? await deps.store.deployments.get(projectId, deploymentId) : null;
       if (!found) throw fail.notFound('deployment not found');
@@ -214,28 +252,11 @@ export function registerDeploymentRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): 
   );
 
   app.openapi(
-    { ...listDeployments, middleware: [auth, strictQuery(LIST_KEYS)] as const },
+    { ...listDeployments, middleware: [auth, strictQuery(ListQuery)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      const scope = parseProjectScope({ project_id: q.project_id });
-      // The route's schema has already refused any other `status` value.
-      const status: DeploymentStatus | null =
-        q.status === 'succeeded' || q.status === 'failed' ? q.status : null;
-      const range = parseDeploymentRange(q);
-      const limit = parseLimitInRange(q.limit, {
-        fallback: DEPLOYMENT_LIMIT_DEFAULT,
-        max: DEPLOYMENT_LIMIT_MAX,
-      });
-      const after = parseDeploymentCursor(q);
+      const { scope, limit, ...filters } = c.req.valid('query');
       const projectIds = await projectsInScope(deps, c.get('principal').accountId, scope);
-      const rows = await deps.store.deployments.list({
-        projectIds,
-        status,
-        since: range.since,
-        until: range.until,
-        after,
-        limit: limit + 1,
-      });
+      const rows = await deps.store.deployments.list({ projectIds, ...filters, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       const next_cursor =
