@@ -21,6 +21,16 @@ import { requireAccount } from '../../http/account-auth';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
+import {
+  SINCE_FACETS,
+  TIMESTAMP_FACETS,
+  UUID_FACETS,
+  enumFacets,
+  integerFacets,
+  key,
+  requiredKey,
+} from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { ActionFilteredRange } from '../../core/store/telemetry/actions';
 import { iso } from '../../views/telemetry-views';
@@ -42,46 +52,84 @@ const JSON_TYPES: Record<string, PropertyType> = {
   array: 'array',
 };
 
-const text = (description: string) => z.string().optional().openapi({ description });
+/** 1 to ANALYTICS_FILTER_MAX characters once surrounding white space is trimmed. */
+const ANALYTICS_FILTER_FACETS = {
+  pattern: `^\\s*\\S(?:[\\s\\S]{0,${ANALYTICS_FILTER_MAX - 2}}\\S)?\\s*$`,
+};
 const filter = (what: string) =>
-  text(`Exact ${what}, 1 to ${ANALYTICS_FILTER_MAX} characters after trimming.`);
+  key(
+    `Exact ${what}, 1 to ${ANALYTICS_FILTER_MAX} characters after trimming.`,
+    ANALYTICS_FILTER_FACETS,
+  );
 const rangeKeys = {
-  project_id: z.string().openapi({ description: 'Required: one project (UUID).' }),
-  since: z.string().openapi({
-    description: `Required: \`<n>h\`, \`<n>d\` or RFC3339, inclusive. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
-  }),
-  until: text('RFC3339, exclusive, later than `since`; default the request time.'),
+  project_id: requiredKey('Required: one project (UUID).', UUID_FACETS),
+  since: requiredKey(
+    `Required: \`<n>h\`, \`<n>d\` or RFC3339, inclusive. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
+    SINCE_FACETS,
+  ),
+  until: key('RFC3339, exclusive, later than `since`; default the request time.', TIMESTAMP_FACETS),
   service_name: filter('service name'),
   release: filter('release'),
   environment: filter('environment'),
 };
 
-const OverviewQuery = z
-  .object({
-    ...rangeKeys,
-    interval: z
-      .enum(['auto', ...INTERVAL_NAMES])
-      .optional()
-      .openapi({
-        description: `Bucket size; \`auto\` (default) is the smallest giving at most ${AUTO_MAX_BUCKETS} buckets. More than ${MAX_BUCKETS} buckets gives \`422\`.`,
-      }),
-    top_limit: text(
-      `1 to ${TOP_LIMIT_MAX} (default ${TOP_LIMIT_DEFAULT}): how many actions \`top_actions\` lists.`,
-    ),
-    response_version: text('`1` only (the default).'),
-  })
-  .strict();
-const OVERVIEW_KEYS = Object.keys(OverviewQuery.shape);
+const overviewQuery = (now: () => number) =>
+  readQuery(
+    {
+      ...rangeKeys,
+      interval: z
+        .enum(['auto', ...INTERVAL_NAMES])
+        .optional()
+        .openapi({
+          description: `Bucket size; \`auto\` (default) is the smallest giving at most ${AUTO_MAX_BUCKETS} buckets. More than ${MAX_BUCKETS} buckets gives \`422\`.`,
+        }),
+      top_limit: key(
+        `1 to ${TOP_LIMIT_MAX} (default ${TOP_LIMIT_DEFAULT}): how many actions \`top_actions\` lists.`,
+        integerFacets({ minimum: 1, maximum: TOP_LIMIT_MAX, default: TOP_LIMIT_DEFAULT }),
+      ),
+      response_version: key('`1` only (the default).', enumFacets(['1'])),
+    },
+    (q) => {
+      const parsed = parseRangeQuery(q, now());
+      const window = parseSeriesWindow(
+        { since: q.since, until: q.until, interval: q.interval },
+        now(),
+        { futureUntil: true },
+      );
+      const topLimit = parseBounded(
+        'top_limit',
+        q.top_limit,
+        TOP_LIMIT_DEFAULT,
+        TOP_LIMIT_MAX,
+        false,
+      );
+      parseVersionOne(q.response_version);
+      return { parsed, window, topLimit };
+    },
+  );
 
-const PropertiesQuery = z
-  .object({
-    ...rangeKeys,
-    limit: text(
-      `1 to ${PROPERTIES_LIMIT_MAX} (default ${PROPERTIES_LIMIT_DEFAULT}) keys; a larger value is replaced by ${PROPERTIES_LIMIT_MAX}.`,
-    ),
-  })
-  .strict();
-const PROPERTIES_KEYS = Object.keys(PropertiesQuery.shape);
+const propertiesQuery = (now: () => number) =>
+  readQuery(
+    {
+      ...rangeKeys,
+      limit: key(
+        `1 to ${PROPERTIES_LIMIT_MAX} (default ${PROPERTIES_LIMIT_DEFAULT}) keys; a larger value is replaced by ${PROPERTIES_LIMIT_MAX}.`,
+        // Six digits at most: a larger number is refused, not replaced.
+        integerFacets({ minimum: 1, maximum: 999_999, default: PROPERTIES_LIMIT_DEFAULT }),
+      ),
+    },
+    (q) => {
+      const parsed = parseRangeQuery(q, now());
+      const limit = parseBounded(
+        'limit',
+        q.limit,
+        PROPERTIES_LIMIT_DEFAULT,
+        PROPERTIES_LIMIT_MAX,
+        true,
+      );
+      return { parsed, limit };
+    },
+  );
 
 const fraction = (description: string) =>
   z
@@ -175,33 +223,35 @@ const AnalyticsPropertiesSchema = z
 const UNREADABLE =
   'An unreadable project gives `200` with zero counts (not `404`): an empty result does not confirm access.';
 
-const getOverview = createRoute({
-  method: 'get',
-  path: '/api/telemetry/analytics/overview',
-  tags: ['analytics'],
-  summary: 'Action totals over time and the top actions of one project',
-  description: `Counts of actions in \`[since, until)\` per bucket, distinct users and sessions, and the actions (name and kind) with the most events (then name, then kind). No identity is returned. ${UNREADABLE}`,
-  security: bearerSecurity,
-  request: { query: OverviewQuery },
-  responses: {
-    200: jsonContent(AnalyticsOverviewSchema, 'The overview.'),
-    ...errorResponses(401, 422),
-  },
-});
+const getOverview = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/telemetry/analytics/overview',
+    tags: ['analytics'],
+    summary: 'Action totals over time and the top actions of one project',
+    description: `Counts of actions in \`[since, until)\` per bucket, distinct users and sessions, and the actions (name and kind) with the most events (then name, then kind). No identity is returned. ${UNREADABLE}`,
+    security: bearerSecurity,
+    request: { query: overviewQuery(now) },
+    responses: {
+      200: jsonContent(AnalyticsOverviewSchema, 'The overview.'),
+      ...errorResponses(401, 422),
+    },
+  });
 
-const getProperties = createRoute({
-  method: 'get',
-  path: '/api/telemetry/analytics/properties',
-  tags: ['analytics'],
-  summary: 'Property keys seen on the actions of one project',
-  description: `Top-level keys of the actions’ \`properties\` in \`[since, until)\`, with how many actions hold each and with which JSON types, most actions first (then key). ${UNREADABLE}`,
-  security: bearerSecurity,
-  request: { query: PropertiesQuery },
-  responses: {
-    200: jsonContent(AnalyticsPropertiesSchema, 'The property keys.'),
-    ...errorResponses(401, 422),
-  },
-});
+const getProperties = (now: () => number) =>
+  createRoute({
+    method: 'get',
+    path: '/api/telemetry/analytics/properties',
+    tags: ['analytics'],
+    summary: 'Property keys seen on the actions of one project',
+    description: `Top-level keys of the actions’ \`properties\` in \`[since, until)\`, with how many actions hold each and with which JSON types, most actions first (then key). ${UNREADABLE}`,
+    security: bearerSecurity,
+    request: { query: propertiesQuery(now) },
+    responses: {
+      200: jsonContent(AnalyticsPropertiesSchema, 'The property keys.'),
+      ...errorResponses(401, 422),
+    },
+  });
 
 function parseBounded(
   key: string,
@@ -216,7 +266,7 @@ function parseBounded(
   return Math.min(Number(value), max);
 }
 
-type RangeQuery = Partial<Record<keyof typeof rangeKeys, string>>;
+type RangeQuery = Partial<Record<keyof typeof rangeKeys, string | undefined>>;
 
 /** The shared analytics query: one project, the range and the exact filters. */
 function parseRangeQuery(q: RangeQuery, now: number) {
@@ -243,24 +293,11 @@ const storeRange = (p: ReturnType<typeof parseRangeQuery>): ActionFilteredRange 
 export function registerAnalyticsReadRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
 
+  const overview = getOverview(deps.now);
   app.openapi(
-    { ...getOverview, middleware: [auth, strictQuery(OVERVIEW_KEYS)] as const },
+    { ...overview, middleware: [auth, strictQuery(overview.request.query)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      const parsed = parseRangeQuery(q, deps.now());
-      const window = parseSeriesWindow(
-        { since: q.since, until: q.until, interval: q.interval },
-        deps.now(),
-        { futureUntil: true },
-      );
-      const topLimit = parseBounded(
-        'top_limit',
-        q.top_limit,
-        TOP_LIMIT_DEFAULT,
-        TOP_LIMIT_MAX,
-        false,
-      );
-      parseVersionOne(q.response_version);
+      const { parsed, window, topLimit } = c.req.valid('query');
       const readable = await deps.store.projects.readable(
         c.get('principal').accountId,
         parsed.projectId,
@@ -323,18 +360,11 @@ export function registerAnalyticsReadRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
     },
   );
 
+  const propertiesRoute = getProperties(deps.now);
   app.openapi(
-    { ...getProperties, middleware: [auth, strictQuery(PROPERTIES_KEYS)] as const },
+    { ...propertiesRoute, middleware: [auth, strictQuery(propertiesRoute.request.query)] as const },
     async (c) => {
-      const q = c.get('strictQuery');
-      const parsed = parseRangeQuery(q, deps.now());
-      const limit = parseBounded(
-        'limit',
-        q.limit,
-        PROPERTIES_LIMIT_DEFAULT,
-        PROPERTIES_LIMIT_MAX,
-        true,
-      );
+      const { parsed, limit } = c.req.valid('query');
       const readable = await deps.store.projects.readable(
         c.get('principal').accountId,
         parsed.projectId,
