@@ -71,7 +71,10 @@ export function registerAccountSubscriptionRoute(app: OpenAPIHono<AppEnv>, deps:
   app.openapi(
     {
       ...getSubscription,
-      middleware: [requireAccount(deps, { session: true }), strictQuery([])] as const,
+      middleware: [
+        requireAccount(deps, { session: true }),
+        strictQuery(getSubscription.request.query),
+      ] as const,
     },
     async (c) => {
       const { accountId } = c.get('principal');

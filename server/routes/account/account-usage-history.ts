@@ -1,29 +1,42 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   DEFAULT_HISTORY_INTERVAL,
   HISTORY_INTERVALS,
   historyBuckets,
   type HistoryInterval,
 } from '../../domain/usage-history';
+import { invalid } from '../../domain/read-rules/read-rule-error';
 import { requireAccount } from '../../http/account-auth';
-import { fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerOrSessionSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
+import { enumFacets, key } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { historyBucketViews } from '../../views/usage-history-view';
 import { AccountUsageSchema, UsageHistoryBucketSchema } from './account-usage-schema';
 import { loadAccountUsage } from './account-usage';
 
-const HistoryQuery = z
-  .object({
-    interval: z.enum(HISTORY_INTERVALS).optional().openapi({
-      description:
-        '`daily` (30 buckets from 00:00 UTC), `weekly` (12, Monday 00:00 UTC), `monthly` (12, the 1st; the default) or `yearly` (5, 1 January).',
-    }),
-  })
-  .strict();
+const isInterval = (v: string): v is HistoryInterval =>
+  (HISTORY_INTERVALS as readonly string[]).includes(v);
+
+const HistoryQuery = readQuery(
+  {
+    interval: key(
+      '`daily` (30 buckets from 00:00 UTC), `weekly` (12, Monday 00:00 UTC), `monthly` (12, the 1st; the default) or `yearly` (5, 1 January).',
+      enumFacets(HISTORY_INTERVALS),
+    ),
+  },
+  (q): HistoryInterval => {
+    // Its own text and a next naming the allowed values, rather than the generic enum answer.
+    if (q.interval !== undefined && !isInterval(q.interval))
+      throw invalid(
+        `unsupported interval: ${q.interval}`,
+        `Send interval=daily, weekly, monthly or yearly (the default is ${DEFAULT_HISTORY_INTERVAL}).`,
+      );
+    return q.interval ?? DEFAULT_HISTORY_INTERVAL;
+  },
+);
 
 const UsageHistorySchema = z
   .object({
@@ -54,34 +67,14 @@ const getHistory = createRoute({
   },
 });
 
-const isInterval = (v: string): v is HistoryInterval =>
-  (HISTORY_INTERVALS as readonly string[]).includes(v);
-
-/** Refuses an unsupported interval with a `next` naming the allowed ones, before the schema. */
-const intervalCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const interval = c.get('strictQuery').interval;
-  if (interval !== undefined && !isInterval(interval)) {
-    throw fail.validation(
-      `unsupported interval: ${interval}`,
-      `Send interval=daily, weekly, monthly or yearly (the default is ${DEFAULT_HISTORY_INTERVAL}).`,
-    );
-  }
-  await next();
-};
-
 export function registerAccountUsageHistoryRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(
     {
       ...getHistory,
-      middleware: [
-        requireAccount(deps, { session: true }),
-        strictQuery(Object.keys(HistoryQuery.shape)),
-        intervalCheck,
-      ] as const,
+      middleware: [requireAccount(deps, { session: true }), strictQuery(HistoryQuery)] as const,
     },
     async (c) => {
-      const raw = c.get('strictQuery').interval;
-      const interval = raw !== undefined && isInterval(raw) ? raw : DEFAULT_HISTORY_INTERVAL;
+      const interval = c.req.valid('query');
       const { accountId } = c.get('principal');
       const current = await loadAccountUsage(deps, accountId, 1);
       const buckets = historyBuckets(interval, deps.now());

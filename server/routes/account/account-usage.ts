@@ -6,17 +6,19 @@ import { fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerOrSessionSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { accountUsageView } from '../../views/account-usage-view';
 import { AccountUsageSchema } from './account-usage-schema';
 
-const UsageQuery = z
-  .object({
+const UsageQuery = readQuery(
+  {
     response_version: z.enum(['1', '2']).optional().openapi({
       description: '`1` (default) or `2` (adds `sdk_dropped_events`); others give `422`.',
     }),
-  })
-  .strict();
+  },
+  (q) => parseResponseVersion(q.response_version, [1, 2] as const, 1),
+);
 
 const getUsage = createRoute({
   method: 'get',
@@ -59,13 +61,10 @@ export function registerAccountUsageRoute(app: OpenAPIHono<AppEnv>, deps: Deps):
   app.openapi(
     {
       ...getUsage,
-      middleware: [
-        requireAccount(deps, { session: true }),
-        strictQuery(Object.keys(UsageQuery.shape)),
-      ] as const,
+      middleware: [requireAccount(deps, { session: true }), strictQuery(UsageQuery)] as const,
     },
     async (c) => {
-      const version = parseResponseVersion(c.get('strictQuery').response_version, [1, 2], 1);
+      const version = c.req.valid('query');
       return c.json(await loadAccountUsage(deps, c.get('principal').accountId, version), 200);
     },
   );

@@ -67,13 +67,16 @@ export function registerAnalyticsPost<Req extends z.ZodType, Res extends z.ZodTy
   ) => Promise<z.input<Res>>,
 ): void {
   const auth = requireAccount(deps, { session: false });
-  app.openapi({ ...route, middleware: [auth, strictQuery([]), jsonBody()] as const }, async (c) => {
-    // The route is generic here, so its validated body is read untyped and typed by `Req`.
-    const request = c.req as unknown as {
-      valid(target: 'json'): z.output<Req> & AnalyticsScopeInput;
-    };
-    const body = request.valid('json');
-    const scope = await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
-    return c.json(await answer(body, scope), 200);
-  });
+  app.openapi(
+    { ...route, middleware: [auth, strictQuery(route.request.query), jsonBody()] as const },
+    async (c) => {
+      // The route is generic here, so its validated body is read untyped and typed by `Req`.
+      const request = c.req as unknown as {
+        valid(target: 'json'): z.output<Req> & AnalyticsScopeInput;
+      };
+      const body = request.valid('json');
+      const scope = await resolveAnalyticsScope(deps, c.get('principal').accountId, body);
+      return c.json(await answer(body, scope), 200);
+    },
+  );
 }

@@ -174,7 +174,12 @@ export function registerSegmentsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): voi
   app.openapi(
     {
       ...postSegments,
-      middleware: [auth, strictQuery([]), jsonBody(), filtersInsideSegments] as const,
+      middleware: [
+        auth,
+        strictQuery(postSegments.request.query),
+        jsonBody(),
+        filtersInsideSegments,
+      ] as const,
     },
     async (c) => {
       const body = c.req.valid('json');

@@ -61,72 +61,81 @@ const route = createRoute({
 
 export function registerActionInvestigationRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
-  app.openapi({ ...route, middleware: [auth, strictQuery([])] as const }, async (c) => {
-    const actionId = readPathUuid(c.req.param('action_id'), 'action_id');
-    const readable = [...(await readableProjectIds(deps, c.get('principal').accountId))];
-    const action = await deps.store.investigations.action(readable, actionId);
-    if (!action) throw fail.notFound('action not found');
+  app.openapi(
+    { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
+    async (c) => {
+      const actionId = readPathUuid(c.req.param('action_id'), 'action_id');
+      const readable = [...(await readableProjectIds(deps, c.get('principal').accountId))];
+      const action = await deps.store.investigations.action(readable, actionId);
+      if (!action) throw fail.notFound('action not found');
 
-    const cov = new CoverageBuilder();
-    const subjectCut = newCounter();
-    const subj = subject(
-      'action',
-      {
-        id: action.id,
-        project_id: action.projectId,
-        name: action.name,
-        occurred_at: iso(action.occurredAt),
-        service_name: action.service_name,
-        environment: action.environment,
-        release: action.release,
-      },
-      subjectCut,
-    );
-    subjectSection(cov, subjectCut);
-    const actionCut = newCounter();
-    const actionView = boundedAction(action, actionCut);
-    cov.add('action', 1, { cut: actionCut });
-
-    const trace =
-      action.traceId === null
-        ? (cov.unavailable('trace', 'the action has no trace id'), null)
-        : (
-            await traceSection(
-              deps,
-              { traceId: action.traceId, projectIds: readable, release: null, environment: null },
-              cov,
-            )
-          ).trace;
-
-    let session = {
-      before: [] as ReturnType<typeof neighbourAction>[],
-      after: [] as ReturnType<typeof neighbourAction>[],
-    };
-    if (action.sessionId === null) {
-      cov.unavailable('session', 'the action has no session id');
-    } else {
-      // One more on each side says whether any were left out.
-      const n = await deps.store.investigations.sessionNeighbours(
-        action,
-        SESSION_WINDOW_MS,
-        L.session_neighbours + 1,
+      const cov = new CoverageBuilder();
+      const subjectCut = newCounter();
+      const subj = subject(
+        'action',
+        {
+          id: action.id,
+          project_id: action.projectId,
+          name: action.name,
+          occurred_at: iso(action.occurredAt),
+          service_name: action.service_name,
+          environment: action.environment,
+          release: action.release,
+        },
+        subjectCut,
       );
-      const cut = newCounter();
-      const before = n.before.slice(Math.max(0, n.before.length - L.session_neighbours));
-      const after = n.after.slice(0, L.session_neighbours);
-      session = {
-        before: before.map((a) => neighbourAction(a, cut)),
-        after: after.map((a) => neighbourAction(a, cut)),
+      subjectSection(cov, subjectCut);
+      const actionCut = newCounter();
+      const actionView = boundedAction(action, actionCut);
+      cov.add('action', 1, { cut: actionCut });
+
+      const trace =
+        action.traceId === null
+          ? (cov.unavailable('trace', 'the action has no trace id'), null)
+          : (
+              await traceSection(
+                deps,
+                { traceId: action.traceId, projectIds: readable, release: null, environment: null },
+                cov,
+              )
+            ).trace;
+
+      let session = {
+        before: [] as ReturnType<typeof neighbourAction>[],
+        after: [] as ReturnType<typeof neighbourAction>[],
       };
-      cov.add('session', before.length + after.length, {
-        limit: L.session_neighbours * 2,
-        more: n.before.length > before.length || n.after.length > after.length,
-        cut,
-      });
-    }
-    const hints = action.traceId
-      ? [{ code: 'inspect_trace', target: 'trace_investigation', path: tracePath(action.traceId) }]
-      : [];
-    return c.json(bundle(subj, { action: actionView, trace, session }, cov, hints), 200);
-  });
+      if (action.sessionId === null) {
+        cov.unavailable('session', 'the action has no session id');
+      } else {
+        // One more on each side says whether any were left out.
+        const n = await deps.store.investigations.sessionNeighbours(
+          action,
+          SESSION_WINDOW_MS,
+          L.session_neighbours + 1,
+        );
+        const cut = newCounter();
+        const before = n.before.slice(Math.max(0, n.before.length - L.session_neighbours));
+        const after = n.after.slice(0, L.session_neighbours);
+        session = {
+          before: before.map((a) => neighbourAction(a, cut)),
+          after: after.map((a) => neighbourAction(a, cut)),
+        };
+        cov.add('session', before.length + after.length, {
+          limit: L.session_neighbours * 2,
+          more: n.before.length > before.length || n.after.length > after.length,
+          cut,
+        });
+      }
+      const hints = action.traceId
+        ? [
+            {
+              code: 'inspect_trace',
+              target: 'trace_investigation',
+              path: tracePath(action.traceId),
+            },
+          ]
+        : [];
+      return c.json(bundle(subj, { action: actionView, trace, session }, cov, hints), 200);
+    },
+  );
 }

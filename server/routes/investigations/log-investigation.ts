@@ -62,64 +62,67 @@ const route = createRoute({
 
 export function registerLogInvestigationRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
-  app.openapi({ ...route, middleware: [auth, strictQuery([])] as const }, async (c) => {
-    const logId = readPathUuid(c.req.param('log_id'), 'log_id');
-    const readable = [...(await readableProjectIds(deps, c.get('principal').accountId))];
-    const log = await deps.store.logs.byId(readable, logId);
-    if (!log) throw fail.notFound('log not found');
+  app.openapi(
+    { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
+    async (c) => {
+      const logId = readPathUuid(c.req.param('log_id'), 'log_id');
+      const readable = [...(await readableProjectIds(deps, c.get('principal').accountId))];
+      const log = await deps.store.logs.byId(readable, logId);
+      if (!log) throw fail.notFound('log not found');
 
-    const cov = new CoverageBuilder();
-    const subjectCut = newCounter();
-    const subj = subject(
-      'log',
-      {
-        id: log.id,
-        project_id: log.projectId,
-        name: log.source,
-        status: log.rule?.ignored ? 'ignored' : 'active',
-        occurred_at: iso(log.occurredAt),
-        service_name: log.service_name,
-        environment: log.environment,
-        release: log.release,
-      },
-      subjectCut,
-    );
-    subjectSection(cov, subjectCut);
-    const logCut = newCounter();
-    const logView = boundedLog(log, logCut);
-    cov.add('log', 1, { cut: logCut });
+      const cov = new CoverageBuilder();
+      const subjectCut = newCounter();
+      const subj = subject(
+        'log',
+        {
+          id: log.id,
+          project_id: log.projectId,
+          name: log.source,
+          status: log.rule?.ignored ? 'ignored' : 'active',
+          occurred_at: iso(log.occurredAt),
+          service_name: log.service_name,
+          environment: log.environment,
+          release: log.release,
+        },
+        subjectCut,
+      );
+      subjectSection(cov, subjectCut);
+      const logCut = newCounter();
+      const logView = boundedLog(log, logCut);
+      cov.add('log', 1, { cut: logCut });
 
-    let trace = null;
-    let issues: Awaited<ReturnType<typeof traceIssuesSection>> = [];
-    if (log.traceId === null) {
-      cov.unavailable('trace', 'the log has no trace id');
-      cov.unavailable('issues', 'the log has no trace id');
-    } else {
-      const scope = {
-        traceId: log.traceId,
-        projectIds: readable,
-        release: null,
-        environment: null,
-      };
-      trace = (await traceSection(deps, scope, cov)).trace;
-      issues = await traceIssuesSection(deps, scope, cov);
-    }
-    const deployments = await deploymentsSection(
-      deps,
-      {
-        projectId: log.projectId,
-        release: log.release,
-        environment: log.environment,
-        serviceName: log.service_name,
-        finishedFrom: null,
-        finishedTo: null,
-      },
-      cov,
-      'no deployment is recorded for this project, release, environment and service',
-    );
-    const hints = log.traceId
-      ? [{ code: 'inspect_trace', target: 'trace_investigation', path: tracePath(log.traceId) }]
-      : [];
-    return c.json(bundle(subj, { log: logView, trace, issues, deployments }, cov, hints), 200);
-  });
+      let trace = null;
+      let issues: Awaited<ReturnType<typeof traceIssuesSection>> = [];
+      if (log.traceId === null) {
+        cov.unavailable('trace', 'the log has no trace id');
+        cov.unavailable('issues', 'the log has no trace id');
+      } else {
+        const scope = {
+          traceId: log.traceId,
+          projectIds: readable,
+          release: null,
+          environment: null,
+        };
+        trace = (await traceSection(deps, scope, cov)).trace;
+        issues = await traceIssuesSection(deps, scope, cov);
+      }
+      const deployments = await deploymentsSection(
+        deps,
+        {
+          projectId: log.projectId,
+          release: log.release,
+          environment: log.environment,
+          serviceName: log.service_name,
+          finishedFrom: null,
+          finishedTo: null,
+        },
+        cov,
+        'no deployment is recorded for this project, release, environment and service',
+      );
+      const hints = log.traceId
+        ? [{ code: 'inspect_trace', target: 'trace_investigation', path: tracePath(log.traceId) }]
+        : [];
+      return c.json(bundle(subj, { log: logView, trace, issues, deployments }, cov, hints), 200);
+    },
+  );
 }

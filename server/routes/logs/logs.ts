@@ -90,7 +90,10 @@ const logListQuery = (now: () => number) =>
         { pattern: `^(${SEVERITY_INPUTS.join('|')})$` },
       ),
       search: key('Case-insensitive substring of the message.'),
-      trace_id: key('Exact trace id: 32 lowercase hex characters, as ingestion accepts it.', TRACE_ID_FACETS),
+      trace_id: key(
+        'Exact trace id: 32 lowercase hex characters, as ingestion accepts it.',
+        TRACE_ID_FACETS,
+      ),
       service_name: key('Exact service name.', EXACT_FACETS),
       release: key('Exact release.', EXACT_FACETS),
       environment: key('Exact environment.', EXACT_FACETS),
