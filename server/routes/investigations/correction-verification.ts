@@ -15,6 +15,8 @@ import {
   orNull,
   UuidParam,
 } from '../../http/openapi-shared';
+import { DEPLOYMENT_ID_FACETS, UUID_FACETS, requiredKey } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { DeploymentRecord } from '../../core/store/state/deployments';
 import type { OccurrenceRecord } from '../../core/store/telemetry/occurrences';
@@ -41,17 +43,19 @@ export const REASON_CODES = [
 type ReasonCode = (typeof REASON_CODES)[number];
 type Reason = { code: ReasonCode; message: string };
 
-const Query = z
-  .object({
-    baseline_occurrence_id: z.string().openapi({
-      description: 'Required: an occurrence of this issue (UUID) from before the fix.',
-    }),
-    candidate_deployment_id: z.string().openapi({
-      description: "Required: a deployment of the issue's project expected to fix it.",
-    }),
-  })
-  .strict();
-const KEYS = Object.keys(Query.shape);
+const Query = readQuery(
+  {
+    baseline_occurrence_id: requiredKey(
+      'Required: an occurrence of this issue (UUID) from before the fix.',
+      UUID_FACETS,
+    ),
+    candidate_deployment_id: requiredKey(
+      "Required: a deployment of the issue's project expected to fix it.",
+      DEPLOYMENT_ID_FACETS,
+    ),
+  },
+  (q) => parseQuery(q),
+);
 
 const CorrectionVerificationSchema = z
   .object({
@@ -115,7 +119,7 @@ const route = createRoute({
   },
 });
 
-function parseQuery(q: Record<string, string>) {
+function parseQuery(q: Record<string, string | undefined>) {
   const baseline = q.baseline_occurrence_id;
   const candidate = q.candidate_deployment_id;
   if (baseline === undefined) throw invalid('baseline_occurrence_id is required');
@@ -165,8 +169,8 @@ export function verdictOf(
 
 export function registerCorrectionVerificationRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
-  app.openapi({ ...route, middleware: [auth, strictQuery(KEYS)] as const }, async (c) => {
-    const { baselineId, deploymentId } = parseQuery(c.get('strictQuery'));
+  app.openapi({ ...route, middleware: [auth, strictQuery(Query)] as const }, async (c) => {
+    const { baselineId, deploymentId } = c.req.valid('query');
     const { issue } = await readableIssue(
       deps,
       c.get('principal').accountId,

@@ -19,6 +19,8 @@ import {
   orNull,
   UuidParam,
 } from '../../http/openapi-shared';
+import { UUID_FACETS, integerFacets, key } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { OccurrencePick } from '../../core/store/telemetry/investigations';
 import type { OccurrenceRecord } from '../../core/store/telemetry/occurrences';
@@ -47,25 +49,27 @@ export const SELECTIONS = ['first', 'latest', 'recommended'] as const;
 type Selection = (typeof SELECTIONS)[number];
 export const INVESTIGATION_MAX_VERSION = 13;
 
-const Query = z
-  .object({
-    response_version: z
-      .string()
-      .optional()
-      .openapi({
-        description: `1 without a selector (the default there: the latest occurrence); 2 to ${INVESTIGATION_MAX_VERSION} with a selector (default 2 there). From 2 on, no selector means \`recommended\`. Versions 2 to ${INVESTIGATION_MAX_VERSION} give the same shape today. Anything else is \`422\`.`,
-      }),
+const Query = readQuery(
+  {
+    response_version: key(
+      `1 without a selector (the default there: the latest occurrence); 2 to ${INVESTIGATION_MAX_VERSION} with a selector (default 2 there). From 2 on, no selector means \`recommended\`. Versions 2 to ${INVESTIGATION_MAX_VERSION} give the same shape today. Anything else is \`422\`.`,
+      // Digits as written, no leading zero or sign.
+      {
+        ...integerFacets({ minimum: 1, maximum: INVESTIGATION_MAX_VERSION }),
+        pattern: '^[1-9]\\d*$',
+      },
+    ),
     selection: z.enum(SELECTIONS).optional().openapi({
       description:
         '`first`, `latest` or `recommended` (the latest occurrence having both a trace id and a stack trace; else the latest with a stack trace; else the latest). Never with `occurrence_id`.',
     }),
-    occurrence_id: z.string().optional().openapi({
-      description:
-        'An occurrence of this issue (UUID, from the occurrence list). Never with `selection`.',
-    }),
-  })
-  .strict();
-const KEYS = Object.keys(Query.shape);
+    occurrence_id: key(
+      'An occurrence of this issue (UUID, from the occurrence list). Never with `selection`.',
+      UUID_FACETS,
+    ),
+  },
+  (q) => parseIssueSelector(q),
+);
 
 const IssueInvestigationSchema = z
   .object({
@@ -123,7 +127,7 @@ const route = createRoute({
 });
 
 /** The selector and version rules (spec "Versioning"); every refusal is a 422. */
-export function parseIssueSelector(q: Record<string, string>): {
+export function parseIssueSelector(q: Record<string, string | undefined>): {
   requested: Selection | 'occurrence_id' | null;
   used: Selection | 'occurrence_id';
   occurrenceId: string | null;
@@ -189,8 +193,8 @@ async function selectOccurrence(
 
 export function registerIssueInvestigationRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
-  app.openapi({ ...route, middleware: [auth, strictQuery(KEYS)] as const }, async (c) => {
-    const sel = parseIssueSelector(c.get('strictQuery'));
+  app.openapi({ ...route, middleware: [auth, strictQuery(Query)] as const }, async (c) => {
+    const sel = c.req.valid('query');
     const { accountId } = c.get('principal');
     const { issue } = await readableIssue(deps, accountId, c.req.param('issue_id'));
     const { occurrence: o, rule } = await selectOccurrence(deps, issue.id, sel);

@@ -10,6 +10,8 @@ import { fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../../http/openapi-shared';
+import { EXACT_FACETS, UUID_FACETS, enumFacets, key, requiredKey } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import type { ReleaseRow } from '../../core/store/telemetry/releases';
 import { errorBasisPoints, releaseView } from '../../views/release-view';
@@ -21,16 +23,24 @@ import { bundle, deploymentsSection, subjectSection } from './investigation-sect
 /** Release rows read to find the previous release of one environment and service. */
 const PREVIOUS_SCAN = 200;
 
-const Query = z
-  .object({
-    project_id: z.string().openapi({ description: 'Required: one project (UUID).' }),
-    release: z.string().openapi({ description: 'Required: the exact release.' }),
-    environment: z.string().optional().openapi({ description: 'Exact environment.' }),
-    service_name: z.string().optional().openapi({ description: 'Exact service name.' }),
-    response_version: z.string().optional().openapi({ description: '`1` only.' }),
-  })
-  .strict();
-const KEYS = Object.keys(Query.shape);
+const Query = readQuery(
+  {
+    project_id: requiredKey('Required: one project (UUID).', UUID_FACETS),
+    release: requiredKey('Required: the exact release.', EXACT_FACETS),
+    environment: key('Exact environment.', EXACT_FACETS),
+    service_name: key('Exact service name.', EXACT_FACETS),
+    response_version: key('`1` only.', enumFacets(['1'])),
+  },
+  (q) => {
+    if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
+    const release = exactFilter(q, 'release');
+    if (release === null) throw invalid('release is required');
+    const environment = exactFilter(q, 'environment');
+    const serviceName = exactFilter(q, 'service_name');
+    parseVersionOne(q.response_version);
+    return { projectId: q.project_id.toLowerCase(), release, environment, serviceName };
+  },
+);
 
 const Comparison = z.object({
   release: z.string(),
@@ -103,16 +113,8 @@ async function previousRelease(deps: Deps, row: ReleaseRow) {
 
 export function registerReleaseInvestigationRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
-  app.openapi({ ...route, middleware: [auth, strictQuery(KEYS)] as const }, async (c) => {
-    const q = c.get('strictQuery');
-    if (q.project_id === undefined) throw invalid('project_id is required');
-    if (!isUuid(q.project_id)) throw invalid('project_id must be a UUID');
-    const release = exactFilter(q, 'release');
-    if (release === null) throw invalid('release is required');
-    const environment = exactFilter(q, 'environment');
-    const serviceName = exactFilter(q, 'service_name');
-    parseVersionOne(q.response_version);
-    const projectId = q.project_id.toLowerCase();
+  app.openapi({ ...route, middleware: [auth, strictQuery(Query)] as const }, async (c) => {
+    const { projectId, release, environment, serviceName } = c.req.valid('query');
     if (!(await deps.store.projects.readable(c.get('principal').accountId, projectId)))
       throw fail.notFound('release not found');
     const rel = await deps.store.investigations.releaseRows({

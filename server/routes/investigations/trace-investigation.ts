@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { CoverageBuilder } from '../../domain/bundle-coverage';
 import { BUNDLE_LIMITS as L, newCounter } from '../../domain/investigation-bounds';
 import { exactFilter } from '../../domain/read-rules/exact-filter';
@@ -11,7 +12,10 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import { projectsInScope, readableProjectIds } from '../../http/readable-projects';
+import { EXACT_FACETS, UUID_FACETS, enumFacets, key } from '../../http/query-keys';
+import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
+import { SPAN_ID, TRACE_ID } from '../../domain/trace-ids';
 import { boundedSpan, boundedSummarySpan, subject } from '../../views/investigation-views';
 import { iso } from '../../views/telemetry-views';
 import {
@@ -36,9 +40,6 @@ import { SummarySpanSchema } from '../traces/trace-schema';
 /** Logs "around" a span: those of its trace from this long before its start to after its end. */
 export const SPAN_LOG_MARGIN_MS = 5_000;
 
-const TRACE_ID = /^[0-9a-f]{32}$/;
-const SPAN_ID = /^[0-9a-f]{16}$/;
-
 const TraceIdParam = z.string().openapi({
   param: { name: 'trace_id', in: 'path' },
   description: '32 lowercase hex characters.',
@@ -48,19 +49,21 @@ const SpanIdParam = z.string().openapi({
   description: '16 lowercase hex characters.',
 });
 
-const TraceQuery = z
-  .object({ response_version: z.string().optional().openapi({ description: '`1` only.' }) })
-  .strict();
-const SpanQuery = z
-  .object({
-    project_id: z.string().optional().openapi({ description: 'One project (UUID).' }),
-    release: z.string().optional().openapi({ description: 'Exact release of the spans read.' }),
-    environment: z
-      .string()
-      .optional()
-      .openapi({ description: 'Exact environment of the spans read.' }),
-  })
-  .strict();
+const TraceQuery = readQuery({ response_version: key('`1` only.', enumFacets(['1'])) }, (q) =>
+  parseVersionOne(q.response_version),
+);
+const SpanQuery = readQuery(
+  {
+    project_id: key('One project (UUID).', UUID_FACETS),
+    release: key('Exact release of the spans read.', EXACT_FACETS),
+    environment: key('Exact environment of the spans read.', EXACT_FACETS),
+  },
+  (q) => ({
+    projectScope: parseProjectScope(q),
+    release: exactFilter(q, 'release'),
+    environment: exactFilter(q, 'environment'),
+  }),
+);
 
 const TraceInvestigationSchema = z
   .object({
@@ -180,9 +183,8 @@ export function registerTraceInvestigationRoutes(app: OpenAPIHono<AppEnv>, deps:
   const auth = requireAccount(deps, { session: false });
 
   app.openapi(
-    { ...traceRoute, middleware: [auth, strictQuery(['response_version'])] as const },
+    { ...traceRoute, middleware: [auth, strictQuery(TraceQuery)] as const },
     async (c) => {
-      parseVersionOne(c.get('strictQuery').response_version);
       const traceId = pathValue(c.req.param('trace_id'), 'trace_id', TRACE_ID, 'a trace id');
       const readable = [...(await readableProjectIds(deps, c.get('principal').accountId))];
       const scope = { traceId, projectIds: readable, release: null, environment: null };
@@ -209,18 +211,21 @@ export function registerTraceInvestigationRoutes(app: OpenAPIHono<AppEnv>, deps:
     },
   );
 
+  const spanPaths = (c: { req: { param(name: string): string | undefined } }) => ({
+    traceId: pathValue(c.req.param('trace_id'), 'trace_id', TRACE_ID, 'a trace id'),
+    spanId: pathValue(c.req.param('span_id'), 'span_id', SPAN_ID, 'a span id'),
+  });
+  // The path's ids are read before the query's values, as they always were.
+  const spanPathCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
+    spanPaths(c);
+    await next();
+  };
+
   app.openapi(
-    {
-      ...spanRoute,
-      middleware: [auth, strictQuery(['project_id', 'release', 'environment'])] as const,
-    },
+    { ...spanRoute, middleware: [auth, strictQuery(SpanQuery), spanPathCheck] as const },
     async (c) => {
-      const traceId = pathValue(c.req.param('trace_id'), 'trace_id', TRACE_ID, 'a trace id');
-      const spanId = pathValue(c.req.param('span_id'), 'span_id', SPAN_ID, 'a span id');
-      const q = c.get('strictQuery');
-      const projectScope = parseProjectScope(q);
-      const release = exactFilter(q, 'release');
-      const environment = exactFilter(q, 'environment');
+      const { traceId, spanId } = spanPaths(c);
+      const { projectScope, release, environment } = c.req.valid('query');
       const projectIds = await projectsInScope(deps, c.get('principal').accountId, projectScope);
       const scope = { traceId, projectIds, release, environment };
       const span = await deps.store.investigations.span(scope, spanId);
