@@ -5,8 +5,6 @@ export type AppEnv = {
     principal: Principal;
     /** Set by `requireIngestKey` on the ingest routes: the project the key belongs to. */
     ingestKey: { projectId: string; keyId: string };
-    /** The query parsed by `strictQuery()`: each accepted key once, decoded. */
-    strictQuery: Record<string, string>;
     /** The parsed JSON body, set by `jsonBody()`. */
     jsonBody: unknown;
     /** Set by the error handler so the access log can record the error code. */

@@ -18,16 +18,17 @@ export function fromReadRule(err: ReadRuleError): ApiError {
  * Reads the raw query string before the route's schema does: Hono's parser silently keeps
  * one value of a repeated key and decodes bad percent-encoding loosely, so malformed strings,
  * repeated keys and keys the route's query schema does not declare are refused here, before
- * any value is looked at. The values themselves are the schema's (`c.req.valid('query')`).
+ * any value is looked at (spec "Common read rules" 1). That is its only job: the values are
+ * the schema's, and handlers read them with `c.req.valid('query')`.
  */
-export function strictQuery(schema: z.ZodType | readonly string[]): MiddlewareHandler<AppEnv> {
-  const keys = Array.isArray(schema) ? schema : queryKeysOf(schema as z.ZodType);
+export function strictQuery(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  const keys = queryKeysOf(schema);
   return async (c, next) => {
     const url = c.req.url;
     const q = url.indexOf('?');
     const hash = url.indexOf('#');
     const raw = q === -1 ? '' : url.slice(q + 1, hash === -1 ? undefined : hash);
-    c.set('strictQuery', parseStrictQuery(raw, keys));
+    parseStrictQuery(raw, keys);
     await next();
   };
 }

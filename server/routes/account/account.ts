@@ -12,6 +12,7 @@ import {
   jsonContent,
   orNull,
 } from '../../http/openapi-shared';
+import { strictQuery } from '../../http/strict-query';
 import { organizationPlanOf } from '../../http/plan-gate';
 import { organizationPlanView } from '../../views/organization-plan-view';
 import { registerAccountSubscriptionRoute } from './account-subscription';
@@ -94,7 +95,13 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
   registerAccountUsageHistoryRoute(app, deps);
   registerAccountSubscriptionRoute(app, deps);
   app.openapi(
-    { ...getAccount, middleware: [requireAccount(deps, { session: true })] as const },
+    {
+      ...getAccount,
+      middleware: [
+        requireAccount(deps, { session: true }),
+        strictQuery(getAccount.request.query),
+      ] as const,
+    },
     async (c) => {
       const { accountId } = c.get('principal');
       const account = await deps.store.accounts.byId(accountId);

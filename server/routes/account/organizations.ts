@@ -20,6 +20,7 @@ import {
   errorResponses,
   jsonContent,
 } from '../../http/openapi-shared';
+import { strictQuery } from '../../http/strict-query';
 import { gateRefusal } from '../../http/plan-gate';
 import { SlugTakenError } from '../../core/store/state/slug-taken';
 import { subscriptionView } from '../../views/subscription-view';
@@ -58,6 +59,7 @@ const createOrganization = createRoute({
     "Ours (the spec has no organization-creation route; its subscription readiness gates exactly this). Allowed only when `GET /api/account/subscription` answers `organization_creation_allowed`; otherwise refused with the spec's codes, that read's `next`, its blocker in `organization_creation_blocker`, and the blocker's `next_action`: `subscription_required` blocker → `402 subscription_required` (`choose_plan`/`pricing`); `subscription_inactive` → `402 subscription_required` (`resume_subscription`/`billing`: no organization exists yet to be paused, so `423 organization_paused` does not fit; the action needs a paid plan in force); `organization_limit_exceeded` → `422 organization_limit_exceeded` with `limit: \"organizations\"` (`manage_organization_limit`/`organization`). The caller becomes the owner; the organization counts toward `limits.organizations`. Optional `Idempotency-Key`. Account bearer or browser session.",
   security: bearerOrSessionSecurity,
   request: {
+    query: z.object({}).strict(),
     headers: z.object({
       'idempotency-key': z
         .string()
@@ -106,45 +108,52 @@ async function blocked(deps: Deps, accountId: string): Promise<ApiError> {
 export function registerOrganizationRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: true });
 
-  app.openapi({ ...createOrganization, middleware: [auth, jsonBody()] as const }, async (c) => {
-    const body = c.req.valid('json');
-    const { accountId } = c.get('principal');
-    const created = await withIdempotency(
-      deps,
-      c,
-      'POST /api/organizations',
-      body,
-      async (remember) => {
-        const subscription = await deps.store.usage.subscriptionOf(accountId);
-        if (!subscription) throw fail.unauthorized();
-        const owned = await deps.store.usage.ownedOrganizationCount(accountId);
-        if (organizationBlocker(subscription, owned) !== null) throw await blocked(deps, accountId);
-        const base = slugify(body.name);
-        for (;;) {
-          let slug = base;
-          for (let n = 2; await deps.store.accounts.organizationSlugTaken(slug); n++)
-            slug = `${base}-${n}`;
-          const row = { id: newId(), slug, name: body.name, createdAt: deps.now() };
-          const view = { id: row.id, name: row.name, role: 'owner' as const };
-          let ok: boolean;
-          try {
-            // The limit is checked again inside the write, so concurrent creates cannot pass it.
-            ok = await deps.store.accounts.createOwnedOrganization(
-              row,
-              accountId,
-              subscriptionLimits[subscription.tier].organizations,
-              remember(view),
-            );
-          } catch (err) {
-            // A concurrent create (here or on another instance) took the slug after the check.
-            if (err instanceof SlugTakenError) continue;
-            throw err;
+  app.openapi(
+    {
+      ...createOrganization,
+      middleware: [auth, strictQuery(createOrganization.request.query), jsonBody()] as const,
+    },
+    async (c) => {
+      const body = c.req.valid('json');
+      const { accountId } = c.get('principal');
+      const created = await withIdempotency(
+        deps,
+        c,
+        'POST /api/organizations',
+        body,
+        async (remember) => {
+          const subscription = await deps.store.usage.subscriptionOf(accountId);
+          if (!subscription) throw fail.unauthorized();
+          const owned = await deps.store.usage.ownedOrganizationCount(accountId);
+          if (organizationBlocker(subscription, owned) !== null)
+            throw await blocked(deps, accountId);
+          const base = slugify(body.name);
+          for (;;) {
+            let slug = base;
+            for (let n = 2; await deps.store.accounts.organizationSlugTaken(slug); n++)
+              slug = `${base}-${n}`;
+            const row = { id: newId(), slug, name: body.name, createdAt: deps.now() };
+            const view = { id: row.id, name: row.name, role: 'owner' as const };
+            let ok: boolean;
+            try {
+              // The limit is checked again inside the write, so concurrent creates cannot pass it.
+              ok = await deps.store.accounts.createOwnedOrganization(
+                row,
+                accountId,
+                subscriptionLimits[subscription.tier].organizations,
+                remember(view),
+              );
+            } catch (err) {
+              // A concurrent create (here or on another instance) took the slug after the check.
+              if (err instanceof SlugTakenError) continue;
+              throw err;
+            }
+            if (!ok) throw await blocked(deps, accountId);
+            return view;
           }
-          if (!ok) throw await blocked(deps, accountId);
-          return view;
-        }
-      },
-    );
-    return c.json(created, 200);
-  });
+        },
+      );
+      return c.json(created, 200);
+    },
+  );
 }

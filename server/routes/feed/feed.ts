@@ -8,6 +8,7 @@ import { ApiError, fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
+import { strictQuery } from '../../http/strict-query';
 import type { UpgradeBindings } from '../../http/websocket-upgrade';
 
 const connectLiveFeed = { code: 'connect_live_feed', target: 'live_feed' };
@@ -33,19 +34,26 @@ const ticketRoute = createRoute({
   description:
     'Account bearer, no body. The ticket opens one connection and must be used within `expires_in_seconds` (60 by default); it bounds when the connection starts, not how long it lasts.',
   security: bearerSecurity,
+  request: { query: z.object({}).strict() },
   responses: {
     200: jsonContent(
       z.object({ ticket: z.string(), expires_in_seconds: z.number().int() }).openapi('FeedTicket'),
       'A single-use ticket.',
     ),
-    ...errorResponses(401),
+    ...errorResponses(401, 422),
   },
 });
 
 export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const throttle = createAttemptThrottle(deps);
   app.openapi(
-    { ...ticketRoute, middleware: [requireAccount(deps, { session: false })] as const },
+    {
+      ...ticketRoute,
+      middleware: [
+        requireAccount(deps, { session: false }),
+        strictQuery(ticketRoute.request.query),
+      ] as const,
+    },
     async (c) => {
       const { ticket, expiresInSeconds } = await deps.feed.issueTicket(
         c.get('principal').accountId,

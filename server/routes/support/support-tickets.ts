@@ -7,6 +7,7 @@ import type { Deps } from '../../core/deps';
 import { withIdempotency } from '../../http/idempotency';
 import { jsonBody } from '../../http/json-body';
 import { bearerSecurity, errorResponses, jsonContent, UuidParam } from '../../http/openapi-shared';
+import { strictQuery } from '../../http/strict-query';
 import { readPathUuid } from '../../http/path-params';
 import { SUPPORT_SEVERITIES, type SupportTicketRecord } from '../../core/store/state/support';
 import { iso } from '../../views/telemetry-views';
@@ -103,6 +104,7 @@ const createTicket = createRoute({
   description: `\`{subject (1 to ${SUBJECT_MAX} characters), message (1 to ${MESSAGE_MAX}), project_id?, severity? (low, normal, high, urgent)}\`; unknown keys are \`422\`; the body is at most ${TICKET_BODY_MAX_BYTES / 1024} KiB. ${NOT_SENT} Optional \`Idempotency-Key\`: the same key and body replay the stored ticket (\`200\`), another body is \`409 idempotency_conflict\`.`,
   security: bearerSecurity,
   request: {
+    query: z.object({}).strict(),
     headers: IdempotencyHeader(false),
     body: { required: true, content: { 'application/json': { schema: TicketBody } } },
   },
@@ -120,6 +122,7 @@ const addContext = createRoute({
   description: `\`{kind: "investigation", bundle}\` with a bundle exactly as an investigation read returned it (it must start with \`schema_version\` and \`subject\` {kind, id}; stored as sent), or \`{kind: "reference", path}\` with the GET path of an investigation read (stored, never fetched). The whole body is at most ${CONTEXT_BODY_MAX_BYTES / 1024} KiB (\`413\` above); a ticket holds at most ${CONTEXTS_PER_TICKET} attachments (\`422\` after). Required \`Idempotency-Key\` (missing is \`422\`). A ticket of another account is \`404\`.`,
   security: bearerSecurity,
   request: {
+    query: z.object({}).strict(),
     params: z.object({ ticket_id: UuidParam('ticket_id') }),
     headers: IdempotencyHeader(true),
     body: { required: true, content: { 'application/json': { schema: ContextBody } } },
@@ -145,7 +148,14 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
   const auth = requireAccount(deps, { session: false });
 
   app.openapi(
-    { ...createTicket, middleware: [auth, jsonBody(TICKET_BODY_MAX_BYTES)] as const },
+    {
+      ...createTicket,
+      middleware: [
+        auth,
+        strictQuery(createTicket.request.query),
+        jsonBody(TICKET_BODY_MAX_BYTES),
+      ] as const,
+    },
     async (c) => {
       const body = c.req.valid('json');
       const { accountId } = c.get('principal');
@@ -178,7 +188,14 @@ export function registerSupportTicketRoutes(app: OpenAPIHono<AppEnv>, deps: Deps
   );
 
   app.openapi(
-    { ...addContext, middleware: [auth, jsonBody(CONTEXT_BODY_MAX_BYTES)] as const },
+    {
+      ...addContext,
+      middleware: [
+        auth,
+        strictQuery(addContext.request.query),
+        jsonBody(CONTEXT_BODY_MAX_BYTES),
+      ] as const,
+    },
     async (c) => {
       const ticketId = readPathUuid(c.req.param('ticket_id'), 'ticket_id');
       // The header schema has refused a request without the key (422); withIdempotency checks its form.
