@@ -57,8 +57,10 @@ export function jsonBody(maxBytes = 1024 * 1024): MiddlewareHandler<AppEnv> {
           'Rename the key (for example to "proto"), then send the request again.',
         );
       }
-      // Kept for handlers that read the body themselves, so it is parsed once.
+      // Kept for handlers that read the body themselves and for the route's body schema
+      // (whose validator calls c.req.json()), so a large body is parsed once.
       c.set('jsonBody', parsed);
+      c.req.json = <T>() => Promise.resolve(parsed as T);
       await next();
     });
   };

@@ -57,15 +57,6 @@ export const NativeEnvelope = z
 export const SDK_EVENT_TYPES = ['issue', 'log', 'trace_span', 'action', 'metric'] as const;
 export type SdkEventType = (typeof SDK_EVENT_TYPES)[number];
 
-/** The item schema of each SDK event type (the event is the item plus `type`). */
-export const sdkItemSchemas = {
-  issue: IssueItem,
-  log: LogItem,
-  trace_span: SpanItem,
-  action: ActionItem,
-  metric: MetricItem,
-} as const;
-
 export const SdkContext = z
   .object({
     release: ContextValue,
@@ -104,14 +95,16 @@ export const SdkBatch = z
       description:
         'Optional report of events dropped by the SDK since its last delivered batch; shown in account usage version 2 as `sdk_dropped_events`.',
     }),
+    // Chosen by `type`, so a bad event reports its own kind's problems (and only one kind's
+    // schema runs per event).
     events: z.array(
-      z.union(
-        SDK_EVENT_TYPES.map((t) => sdkItemSchemas[t].extend({ type: z.literal(t) })) as unknown as [
-          z.ZodType,
-          z.ZodType,
-          ...z.ZodType[],
-        ],
-      ),
+      z.discriminatedUnion('type', [
+        IssueItem.extend({ type: z.literal('issue') }),
+        LogItem.extend({ type: z.literal('log') }),
+        SpanItem.extend({ type: z.literal('trace_span') }),
+        ActionItem.extend({ type: z.literal('action') }),
+        MetricItem.extend({ type: z.literal('metric') }),
+      ]),
     ),
   })
   .openapi('SdkBatch', {

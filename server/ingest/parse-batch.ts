@@ -5,16 +5,8 @@ import {
   NativeEnvelope,
   SDK_EVENT_TYPES,
   SdkBatch,
-  sdkItemSchemas,
   type SdkEventType,
 } from './batch-schemas';
-import type {
-  ActionItemInput,
-  IssueItemInput,
-  LogItemInput,
-  MetricItemInput,
-  SpanItemInput,
-} from './item-schemas';
 import {
   normalizeAction,
   normalizeIssue,
@@ -39,17 +31,44 @@ function fieldPath(at: string, path: readonly PropertyKey[]): string {
   );
 }
 
-function invalid(error: z.ZodError, at = ''): never {
-  const first = error.issues.slice(0, 5).map((i) => {
-    const field = fieldPath(at, i.path) || 'body';
-    return i.code === 'unrecognized_keys'
-      ? `${field}: unknown key ${i.keys.join(', ')}`
-      : `${field}: ${i.message}`;
-  });
-  throw fail.validation(
-    `invalid telemetry: ${first.join('; ')}`,
+/** The first five problems of a failed item check, each naming its field as the sender wrote it. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], at = ''): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => {
+      const field = fieldPath(at, i.path) || 'body';
+      return i.code === 'unrecognized_keys'
+        ? `${field}: unknown key ${i.keys.join(', ')}`
+        : `${field}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+const rejected = (issues: readonly z.core.$ZodIssue[], at = '') =>
+  fail.validation(
+    `invalid telemetry: ${describeIssues(issues, at)}`,
     'Fix the named fields; nothing in this batch was stored.',
   );
+
+function invalid(error: z.ZodError, at = ''): never {
+  throw rejected(error.issues, at);
+}
+
+/**
+ * A failed check of a whole SDK batch, answered as if the head and then each event had been
+ * checked in turn: the head's problems if it has any, else those of the first bad event.
+ */
+export function rejectSdkBatch(error: { issues: readonly z.core.$ZodIssue[] }): never {
+  const head = error.issues.filter((i) => i.path[0] !== 'events');
+  if (head.length > 0) throw rejected(head);
+  const eventOf = (i: z.core.$ZodIssue) => (typeof i.path[1] === 'number' ? i.path[1] : -1);
+  const first = Math.min(...error.issues.map(eventOf));
+  throw rejected(error.issues.filter((i) => eventOf(i) === first));
+}
+
+/** A failed check of a whole native envelope. */
+export function rejectNativeEnvelope(error: { issues: readonly z.core.$ZodIssue[] }): never {
+  throw rejected(error.issues);
 }
 
 function requireObject(raw: unknown): Record<string, unknown> {
@@ -77,6 +96,20 @@ export function parseNativeEnvelope(
   raw: unknown,
   projectId: string,
 ): Batch & { declaredProjectId?: string } {
+  precheckNativeEnvelope(raw);
+  const parsed = NativeEnvelope.safeParse(raw);
+  if (!parsed.success) invalid(parsed.error);
+  return nativeBatch(parsed.data, projectId);
+}
+
+const NATIVE_LISTS = ['issues', 'logs', 'trace_spans', 'actions'] as const;
+
+/**
+ * What the native route refuses before the envelope's schema runs: a body that is not an
+ * object, metrics, and more items than a batch holds (so an oversized envelope is refused
+ * before every item is parsed).
+ */
+export function precheckNativeEnvelope(raw: unknown): void {
   const body = requireObject(raw);
   if ('metrics' in body) {
     throw fail.validation(
@@ -84,12 +117,15 @@ export function parseNativeEnvelope(
       'Send metrics in an SDK batch to POST /v1/events.',
     );
   }
-  // The size limit first, so an oversized envelope is refused before every item is parsed.
-  const lists = ['issues', 'logs', 'trace_spans', 'actions'] as const;
-  tooMany(lists.reduce((n, k) => n + (Array.isArray(body[k]) ? body[k].length : 0), 0));
-  const parsed = NativeEnvelope.safeParse(body);
-  if (!parsed.success) invalid(parsed.error);
-  const env = parsed.data;
+  tooMany(NATIVE_LISTS.reduce((n, k) => n + (Array.isArray(body[k]) ? body[k].length : 0), 0));
+}
+
+/** A checked envelope as the batch to store: the rules across items, then each item's own. */
+export function nativeBatch(
+  env: z.output<typeof NativeEnvelope>,
+  projectId: string,
+): Batch & { declaredProjectId?: string } {
+  const lists = NATIVE_LISTS;
   if (lists.every((k) => (env[k]?.length ?? 0) === 0)) {
     throw fail.validation(
       'the envelope holds no items',
@@ -137,6 +173,14 @@ export function parseSdkBatch(
   raw: unknown,
   projectId: string,
 ): Batch & { declaredProjectId?: string } {
+  precheckSdkBatch(raw);
+  const parsed = SdkBatch.safeParse(raw);
+  if (!parsed.success) rejectSdkBatch(parsed.error);
+  return sdkBatch(parsed.data, projectId);
+}
+
+/** The spec's three batch rejections (and the size limit), before the batch's schema runs. */
+export function precheckSdkBatch(raw: unknown): void {
   const body = requireObject(raw);
   const events = body.events;
   if (events === undefined || (Array.isArray(events) && events.length === 0)) {
@@ -164,46 +208,46 @@ export function parseSdkBatch(
       'Give every event its own id; keep the same ids when re-sending.',
     );
   }
-  const head = SdkBatch.omit({ events: true }).safeParse({ ...body, events: undefined });
-  if (!head.success) invalid(head.error);
-  const { sdk, context } = head.data;
+}
+
+/** A checked SDK batch as the batch to store. */
+export function sdkBatch(
+  data: z.output<typeof SdkBatch>,
+  projectId: string,
+): Batch & { declaredProjectId?: string } {
+  const { sdk, context } = data;
   const defaults = {
     release: context.release,
     environment: context.environment,
     service_name: typeof context.service_name === 'string' ? context.service_name : undefined,
   };
   const batch = emptyBatch(projectId);
-  events.forEach((e: unknown, n) => {
-    const { type, ...fields } = e as { type: SdkEventType };
-    const parsed = sdkItemSchemas[type].safeParse(fields);
+  data.events.forEach((event, n) => {
     const at = `events[${n}]`;
-    if (!parsed.success) invalid(parsed.error, at);
-    switch (type) {
+    switch (event.type) {
       case 'issue':
-        batch.issues.push(normalizeIssue(parsed.data as IssueItemInput, defaults, sdk, at));
+        batch.issues.push(normalizeIssue(event, defaults, sdk, at));
         break;
       case 'log':
-        batch.logs.push(normalizeLog(parsed.data as LogItemInput, defaults, sdk, at));
+        batch.logs.push(normalizeLog(event, defaults, sdk, at));
         break;
       case 'trace_span':
-        batch.spans.push(normalizeSpan(parsed.data as SpanItemInput, defaults, sdk, at));
+        batch.spans.push(normalizeSpan(event, defaults, sdk, at));
         break;
       case 'action':
-        batch.actions.push(normalizeAction(parsed.data as ActionItemInput, defaults, sdk, at));
+        batch.actions.push(normalizeAction(event, defaults, sdk, at));
         break;
       case 'metric':
-        batch.metrics.push(normalizeMetric(parsed.data as MetricItemInput, defaults, sdk, at));
+        batch.metrics.push(normalizeMetric(event, defaults, sdk, at));
         break;
     }
   });
   // One row per reason: a report naming a reason twice is summed.
-  if (head.data.dropped_events?.length) {
+  if (data.dropped_events?.length) {
     const byReason = new Map<string, number>();
-    for (const d of head.data.dropped_events)
+    for (const d of data.dropped_events)
       byReason.set(d.reason, (byReason.get(d.reason) ?? 0) + d.events);
     batch.dropped = [...byReason].map(([reason, events]) => ({ reason, events }));
   }
-  return head.data.project_id === undefined
-    ? batch
-    : { ...batch, declaredProjectId: head.data.project_id };
+  return data.project_id === undefined ? batch : { ...batch, declaredProjectId: data.project_id };
 }

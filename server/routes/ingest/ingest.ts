@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   NativeEnvelope,
   NativeIngestResult,
@@ -6,7 +6,14 @@ import {
   SdkIngestResult,
 } from '../../ingest/batch-schemas';
 import { acceptBatch } from '../../ingest/accept-batch';
-import { parseNativeEnvelope, parseSdkBatch } from '../../ingest/parse-batch';
+import {
+  nativeBatch,
+  precheckNativeEnvelope,
+  precheckSdkBatch,
+  rejectNativeEnvelope,
+  rejectSdkBatch,
+  sdkBatch,
+} from '../../ingest/parse-batch';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { requireIngestKey, requireIngestProject } from '../../http/ingest-auth';
@@ -35,10 +42,48 @@ const nativeCounts = (r: AcceptResult) => ({
   next_action: reviewAction,
 });
 
+const nativeRoute = createRoute({
+  method: 'post',
+  path: '/api/telemetry/ingest',
+  tags: ['ingestion'],
+  summary: 'Ingest a native telemetry envelope',
+  description:
+    'Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id (an id repeated within the envelope is `422 validation_failed`), and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.',
+  security: [{ ingestBearer: [] }],
+  request: {
+    body: { required: true, content: { 'application/json': { schema: NativeEnvelope } } },
+  },
+  responses: {
+    200: jsonContent(NativeIngestResult, 'Counts of this batch only.'),
+    ...ingestErrors,
+  },
+});
+
+const sdkRoute = createRoute({
+  method: 'post',
+  path: '/v1/events',
+  tags: ['ingestion'],
+  summary: 'Ingest an SDK batch',
+  description:
+    "Ingest bearer only (a missing bearer or one that is not an ingest key is `401 unauthorized`). Events of all five kinds in `events`, each with `id` and `type`. Rejected batches give `422 validation_failed` with `error` 'SDK event ids must be unique within a batch', 'SDK event batch requires at least one event' or 'SDK event type is not supported by this ingest route'.",
+  security: [{ ingestBearer: [] }],
+  request: { body: { required: true, content: { 'application/json': { schema: SdkBatch } } } },
+  responses: { 200: jsonContent(SdkIngestResult, 'Counts of this batch only.'), ...ingestErrors },
+});
+
+/** Runs a body's checks that come before its schema (parse-batch.ts), on the parsed JSON. */
+const precheck =
+  (check: (raw: unknown) => void): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    check(c.get('jsonBody'));
+    await next();
+  };
+
 /**
- * The two ingest routes. Their bodies are validated by hand (not by the route's schema) so
- * that a rejected SDK batch answers with the spec's exact texts; the schemas below document
- * them in the OpenAPI document.
+ * The two ingest routes. The body a route declares is the schema that checks it: the spec's
+ * batch rejections run first (precheck), then the route's schema, whose failure answers with
+ * parse-batch's texts (`invalid telemetry: <field>: …`), then the rules across items. A
+ * rejected batch stores nothing.
  */
 export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -47,60 +92,49 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
     await next();
   };
 
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/api/telemetry/ingest',
-    tags: ['ingestion'],
-    summary: 'Ingest a native telemetry envelope',
-    description:
-      'Ingest bearer only. Issues, logs, trace spans and actions; each item has its own id (an id repeated within the envelope is `422 validation_failed`), and an id already accepted for the project is counted in `already_accepted` and not stored again. A rejected envelope stores nothing. Usage over the plan allowance gives `429 usage_limit_exceeded` (whole request); too many requests give `429 rate_limited`.',
-    security: [{ ingestBearer: [] }],
-    request: {
-      body: { required: true, content: { 'application/json': { schema: NativeEnvelope } } },
+  app.openapi(
+    {
+      ...nativeRoute,
+      middleware: [
+        requireIngestKey(deps, { route: 'native' }),
+        rateLimit,
+        jsonBody(MAX_BODY_BYTES),
+        precheck(precheckNativeEnvelope),
+      ] as const,
     },
-    responses: {
-      200: jsonContent(NativeIngestResult, 'Counts of this batch only.'),
-      ...ingestErrors,
-    },
-  });
-
-  app.post(
-    '/api/telemetry/ingest',
-    requireIngestKey(deps, { route: 'native' }),
-    rateLimit,
-    jsonBody(MAX_BODY_BYTES),
     async (c) => {
-      const batch = parseNativeEnvelope(c.get('jsonBody'), c.get('ingestKey').projectId);
+      const batch = nativeBatch(c.req.valid('json'), c.get('ingestKey').projectId);
       if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
       return c.json(nativeCounts(await acceptBatch(deps, batch)), 200);
     },
+    (result) => {
+      if (!result.success) rejectNativeEnvelope(result.error);
+      return undefined;
+    },
   );
 
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/v1/events',
-    tags: ['ingestion'],
-    summary: 'Ingest an SDK batch',
-    description:
-      "Ingest bearer only (a missing bearer or one that is not an ingest key is `401 unauthorized`). Events of all five kinds in `events`, each with `id` and `type`. Rejected batches give `422 validation_failed` with `error` 'SDK event ids must be unique within a batch', 'SDK event batch requires at least one event' or 'SDK event type is not supported by this ingest route'.",
-    security: [{ ingestBearer: [] }],
-    request: { body: { required: true, content: { 'application/json': { schema: SdkBatch } } } },
-    responses: { 200: jsonContent(SdkIngestResult, 'Counts of this batch only.'), ...ingestErrors },
-  });
-
-  app.post(
-    '/v1/events',
-    requireIngestKey(deps, { route: 'sdk' }),
-    rateLimit,
-    jsonBody(MAX_BODY_BYTES),
+  app.openapi(
+    {
+      ...sdkRoute,
+      middleware: [
+        requireIngestKey(deps, { route: 'sdk' }),
+        rateLimit,
+        jsonBody(MAX_BODY_BYTES),
+        precheck(precheckSdkBatch),
+      ] as const,
+    },
     async (c) => {
-      const batch = parseSdkBatch(c.get('jsonBody'), c.get('ingestKey').projectId);
+      const batch = sdkBatch(c.req.valid('json'), c.get('ingestKey').projectId);
       if (batch.declaredProjectId) requireIngestProject(c, batch.declaredProjectId);
       const r = await acceptBatch(deps, batch);
       return c.json(
         { ...nativeCounts(r), metrics: r.counts.metrics, context_updated: r.contextUpdated },
         200,
       );
+    },
+    (result) => {
+      if (!result.success) rejectSdkBatch(result.error);
+      return undefined;
     },
   );
 }
