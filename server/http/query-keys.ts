@@ -51,12 +51,22 @@ export const EXACT_FACETS: Facets = { pattern: '\\S' };
 /** A deployment id (spec "Conventions"; domain/deployment-id.ts). */
 export const DEPLOYMENT_ID_FACETS: Facets = { pattern: DEPLOYMENT_ID.source };
 
-/** An integer written in decimal digits; `default` when absent. */
+/**
+ * An integer written in decimal digits, from `minimum` to `maximum`; `default` when absent.
+ * The value stays text (a query value is; the console's generated client sends it as such),
+ * so the bounds are stated as `x-minimum` and `x-maximum`, which JSON Schema would ignore on
+ * a string as `minimum` and `maximum`.
+ */
 export const integerFacets = (bounds: {
   minimum: number;
   maximum?: number;
   default?: number;
-}): Facets => ({ type: 'integer', ...bounds });
+}): Facets => ({
+  pattern: '^[0-9]+$',
+  'x-minimum': bounds.minimum,
+  ...(bounds.maximum === undefined ? {} : { 'x-maximum': bounds.maximum }),
+  ...(bounds.default === undefined ? {} : { default: String(bounds.default) }),
+});
 
 /** One of a closed set of texts, checked by a read rule (its own error text). */
 export const enumFacets = (values: readonly string[]): Facets => ({ enum: [...values] });

@@ -1691,7 +1691,7 @@ export interface paths {
           /** @description `next_cursor.path` of the previous page. */
           cursor_path?: string;
           /** @description `next_cursor.type` of the previous page. */
-          cursor_type?: string;
+          cursor_type?: 'string' | 'number' | 'boolean';
         };
         header?: never;
         path?: never;
@@ -1873,11 +1873,11 @@ export interface paths {
           project_ids?: string;
           /** @description Effective severity (after rules). */
           severity?: 'info' | 'warning' | 'error' | 'critical';
-          /** @description Alias of `severity`; also accepts trace, debug, warn, fatal. */
+          /** @description Alias of `severity`; also accepts trace, debug, warn, fatal. Sent with `severity`, both must name the same severity. */
           level?: string;
           /** @description Case-insensitive substring of the message. */
           search?: string;
-          /** @description Exact trace id. */
+          /** @description Exact trace id: 32 lowercase hex characters, as ingestion accepts it. */
           trace_id?: string;
           /** @description Exact service name. */
           service_name?: string;
@@ -3752,7 +3752,7 @@ export interface paths {
           /** @description 1 to 50 (default 10): how many actions `top_actions` lists. */
           top_limit?: string;
           /** @description `1` only (the default). */
-          response_version?: string;
+          response_version?: '1';
         };
         header?: never;
         path?: never;
@@ -4256,7 +4256,7 @@ export interface paths {
           /** @description 1 to 20 (default 10): the series with the most samples are kept. */
           series_limit?: string;
           /** @description `1` only (the default). */
-          response_version?: string;
+          response_version?: '1';
         };
         header?: never;
         path?: never;
@@ -4429,7 +4429,7 @@ export interface paths {
           /** @description Exact environment. */
           environment?: string;
           /** @description `1` only (the default); anything else gives `422`. */
-          response_version?: string;
+          response_version?: '1';
         };
         header?: never;
         path?: never;
@@ -4920,7 +4920,7 @@ export interface paths {
       parameters: {
         query?: {
           /** @description `1` only. */
-          response_version?: string;
+          response_version?: '1';
         };
         header?: never;
         path: {
@@ -5262,7 +5262,7 @@ export interface paths {
           /** @description 1 to 20 (default 10): the series with the most samples are kept. */
           series_limit?: string;
           /** @description `1` only (the default). */
-          response_version?: string;
+          response_version?: '1';
         };
         header?: never;
         path?: never;
@@ -5339,7 +5339,7 @@ export interface paths {
           /** @description Exact service name. */
           service_name?: string;
           /** @description `1` only. */
-          response_version?: string;
+          response_version?: '1';
         };
         header?: never;
         path?: never;
@@ -5679,6 +5679,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
           headers: {
             [name: string]: unknown;
           };
