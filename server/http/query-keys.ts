@@ -29,9 +29,24 @@ export const requiredKey = (description: string, facets: Facets = {}) =>
 /** A UUID, either case (spec "Conventions"). */
 export const UUID_FACETS: Facets = { format: 'uuid', pattern: `^${UUID_SOURCE}$` };
 
-/** `project_ids`: 2 to 50 comma-separated UUIDs (that they differ is the rule's). */
+/** `project_ids`: 2 to 50 comma-separated UUIDs, no id twice (compared lowercased). */
 export const PROJECT_IDS_FACETS: Facets = {
   pattern: `^${UUID_SOURCE}(,${UUID_SOURCE}){${PROJECT_IDS_MIN - 1},${PROJECT_IDS_MAX - 1}}$`,
+  'x-distinct-items': true,
+};
+
+/**
+ * `since` on routes whose range is at most 31 days: `1h` to `744h` or `1d` to `31d`, or an
+ * RFC3339 timestamp (how far back that reaches is the range rule's; JSON Schema cannot say).
+ */
+export const SINCE_31_DAYS_FACETS: Facets = {
+  anyOf: [
+    {
+      type: 'string',
+      pattern: '^(([1-9]|[12][0-9]|3[01])d|([1-9][0-9]?|[1-6][0-9]{2}|7[0-3][0-9]|74[0-4])h)$',
+    },
+    { type: 'string', format: 'date-time' },
+  ],
 };
 
 /** An RFC3339 timestamp with a real date and time (seconds 00 to 59). */
@@ -61,8 +76,10 @@ export const integerFacets = (bounds: {
   minimum: number;
   maximum?: number;
   default?: number;
+  /** The most digits the rule reads (leading zeros count). */
+  digits?: number;
 }): Facets => ({
-  pattern: '^[0-9]+$',
+  pattern: bounds.digits === undefined ? '^[0-9]+$' : `^[0-9]{1,${bounds.digits}}$`,
   'x-minimum': bounds.minimum,
   ...(bounds.maximum === undefined ? {} : { 'x-maximum': bounds.maximum }),
   ...(bounds.default === undefined ? {} : { default: String(bounds.default) }),

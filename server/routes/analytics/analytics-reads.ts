@@ -22,7 +22,7 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import {
-  SINCE_FACETS,
+  SINCE_31_DAYS_FACETS,
   TIMESTAMP_FACETS,
   UUID_FACETS,
   enumFacets,
@@ -65,7 +65,7 @@ const rangeKeys = {
   project_id: requiredKey('Required: one project (UUID).', UUID_FACETS),
   since: requiredKey(
     `Required: \`<n>h\`, \`<n>d\` or RFC3339, inclusive. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
-    SINCE_FACETS,
+    SINCE_31_DAYS_FACETS,
   ),
   until: key('RFC3339, exclusive, later than `since`; default the request time.', TIMESTAMP_FACETS),
   service_name: filter('service name'),
@@ -85,7 +85,12 @@ const overviewQuery = (now: () => number) =>
         }),
       top_limit: key(
         `1 to ${TOP_LIMIT_MAX} (default ${TOP_LIMIT_DEFAULT}): how many actions \`top_actions\` lists.`,
-        integerFacets({ minimum: 1, maximum: TOP_LIMIT_MAX, default: TOP_LIMIT_DEFAULT }),
+        integerFacets({
+          minimum: 1,
+          maximum: TOP_LIMIT_MAX,
+          default: TOP_LIMIT_DEFAULT,
+          digits: 6,
+        }),
       ),
       response_version: key('`1` only (the default).', enumFacets(['1'])),
     },
@@ -115,7 +120,7 @@ const propertiesQuery = (now: () => number) =>
       limit: key(
         `1 to ${PROPERTIES_LIMIT_MAX} (default ${PROPERTIES_LIMIT_DEFAULT}) keys; a larger value is replaced by ${PROPERTIES_LIMIT_MAX}.`,
         // Six digits at most: a larger number is refused, not replaced.
-        integerFacets({ minimum: 1, maximum: 999_999, default: PROPERTIES_LIMIT_DEFAULT }),
+        integerFacets({ minimum: 1, default: PROPERTIES_LIMIT_DEFAULT, digits: 6 }),
       ),
     },
     (q) => {

@@ -73,6 +73,7 @@ const ListQuery = readQuery(
         minimum: 1,
         maximum: DEPLOYMENT_LIMIT_MAX,
         default: DEPLOYMENT_LIMIT_DEFAULT,
+        digits: 6,
       }),
     ),
     cursor_time: key('`next_cursor.time` of the previous page.', TIMESTAMP_FACETS),

@@ -27,7 +27,12 @@ const ActivityQuery = readQuery(
     }),
     limit: key(
       `Entries per page: 1 to ${ACTIVITY_LIMIT.max}, default ${ACTIVITY_LIMIT.fallback}; outside gives \`422\`.`,
-      integerFacets({ minimum: 1, maximum: ACTIVITY_LIMIT.max, default: ACTIVITY_LIMIT.fallback }),
+      integerFacets({
+        minimum: 1,
+        maximum: ACTIVITY_LIMIT.max,
+        default: ACTIVITY_LIMIT.fallback,
+        digits: 6,
+      }),
     ),
     cursor_time: key('`next_cursor.time`.', TIMESTAMP_FACETS),
     cursor_id: key('`next_cursor.id`.', UUID_FACETS),

@@ -35,7 +35,10 @@ const histogramQuery = (now: () => number) =>
     {
       issue_ids: requiredKey(
         `Required: 1 to ${BULK_MAX} distinct issue UUIDs, comma-separated (the same rules and error texts as the bulk change's \`issue_ids\`).`,
-        { pattern: `^${UUID_SOURCE}(,${UUID_SOURCE}){0,${BULK_MAX - 1}}$` },
+        {
+          pattern: `^${UUID_SOURCE}(,${UUID_SOURCE}){0,${BULK_MAX - 1}}$`,
+          'x-distinct-items': true,
+        },
       ),
       since: requiredKey(
         'Required: `<n>h`, `<n>d` (before the request time) or RFC3339. Floored to the whole UTC hour.',
@@ -51,6 +54,7 @@ const histogramQuery = (now: () => number) =>
           minimum: 1,
           maximum: MAX_HISTOGRAM_BUCKETS,
           default: DEFAULT_HISTOGRAM_BUCKETS,
+          digits: 3,
         }),
       ),
     },

@@ -138,7 +138,7 @@ const catalogQuery = (now: () => number) =>
       ),
       cursor_observed_count: key(
         '`next_cursor.observed_count` of the previous page.',
-        integerFacets({ minimum: 0, maximum: CATALOG_COUNT_MAX }),
+        integerFacets({ minimum: 0, maximum: CATALOG_COUNT_MAX, digits: 15 }),
       ),
       cursor_path: key('`next_cursor.path` of the previous page.', JSON_POINTER_FACETS),
       cursor_type: key('`next_cursor.type` of the previous page.', enumFacets(ATTRIBUTE_TYPES)),

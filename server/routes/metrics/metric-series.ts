@@ -21,7 +21,7 @@ import type { Deps } from '../../core/deps';
 import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-shared';
 import {
   EXACT_FACETS,
-  SINCE_FACETS,
+  SINCE_31_DAYS_FACETS,
   TIMESTAMP_FACETS,
   UUID_FACETS,
   enumFacets,
@@ -44,7 +44,7 @@ export const seriesKeys = {
   name: requiredKey('Required: the exact metric name.', EXACT_FACETS),
   since: requiredKey(
     `Required: \`<n>h\`, \`<n>d\` or RFC3339. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
-    SINCE_FACETS,
+    SINCE_31_DAYS_FACETS,
   ),
   until: key('RFC3339, later than `since`; default the request time.', TIMESTAMP_FACETS),
   interval: z
@@ -61,7 +61,12 @@ export const seriesKeys = {
   environment: key('Exact environment.', EXACT_FACETS),
   series_limit: key(
     `1 to ${SERIES_LIMIT_MAX} (default ${SERIES_LIMIT_DEFAULT}): the series with the most samples are kept.`,
-    integerFacets({ minimum: 1, maximum: SERIES_LIMIT_MAX, default: SERIES_LIMIT_DEFAULT }),
+    integerFacets({
+      minimum: 1,
+      maximum: SERIES_LIMIT_MAX,
+      default: SERIES_LIMIT_DEFAULT,
+      digits: 3,
+    }),
   ),
   response_version: key('`1` only (the default).', enumFacets(['1'])),
 };

@@ -67,7 +67,7 @@ const traceListQuery = (now: () => number) =>
       ),
       min_duration_ms: key(
         'Integer of at least 0; traces at least this long.',
-        integerFacets({ minimum: 0, maximum: MIN_DURATION_MAX }),
+        integerFacets({ minimum: 0, maximum: MIN_DURATION_MAX, digits: 12 }),
       ),
       pagination: z.enum(['cursor']).optional().openapi({
         description: 'Send `cursor` for a `{traces, next_cursor, naming_quality}` page.',

@@ -20,7 +20,7 @@ import { bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-
 import { readableProjectIds } from '../../http/readable-projects';
 import {
   EXACT_FACETS,
-  SINCE_FACETS,
+  SINCE_31_DAYS_FACETS,
   TIMESTAMP_FACETS,
   UUID_FACETS,
   enumFacets,
@@ -40,7 +40,7 @@ const volumeQuery = (now: () => number) =>
       ),
       since: requiredKey(
         `Required: \`<n>h\`, \`<n>d\` or RFC3339. The range to \`until\` is at most ${MAX_RANGE_DAYS} days.`,
-        SINCE_FACETS,
+        SINCE_31_DAYS_FACETS,
       ),
       until: key(
         'RFC3339, later than `since` and not in the future; default the request time.',
