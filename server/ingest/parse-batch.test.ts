@@ -166,6 +166,27 @@ describe('parseSdkBatch', () => {
     );
   });
 
+  // The batch is checked by one schema (the route's declared body); its answer stays what the
+  // head-then-each-event check answered: the head's problems, else the first bad event's.
+  it('names the head before any event, and only the first bad event', () => {
+    expectValidation(
+      sdkRejection(
+        sdkBatch([ev('log', { colour: 'red' })], { context: { ...ctx, environment: '  ' } }),
+      ),
+      'invalid telemetry: context.environment: must not be blank',
+    );
+    expectValidation(
+      sdkRejection(
+        sdkBatch([
+          ev('log'),
+          ev('metric', { occurred_at: 'soon', message: undefined }),
+          ev('log', { colour: 'red' }),
+        ]),
+      ),
+      /^invalid telemetry: events\[1\]\.occurred_at: [^;]*(; events\[1\][^;]*)*$/,
+    );
+  });
+
   it('service_name is required on the event when the context has none', () => {
     const { service_name: _s, ...noService } = ctx;
     expectValidation(
