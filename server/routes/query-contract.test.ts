@@ -23,8 +23,8 @@ import {
  * What one key's schema cannot say is supplied here, as the spec's prose states it: a cursor
  * field goes with `pagination=cursor` and the rest of its set, `until` with an earlier
  * `since`, and absolute times stay within a day of the service clock (31-day ranges and
- * "not in the future" are rules across keys and the clock). `attribute_filters` is JSON whose
- * shape only the description states, so it is left to logs.test.ts and the list fuzz test.
+ * "not in the future" are rules across keys and the clock). `attribute_filters` is JSON: its
+ * document states the shape as a `contentSchema`, which the verdict applies.
  *
  * LOOKOUT_FUZZ_SEED picks another corpus; LOOKOUT_FUZZ_RUNS the values per key and verdict.
  */
@@ -33,6 +33,9 @@ const PER_VERDICT = Number(process.env.LOOKOUT_FUZZ_RUNS ?? 4);
 
 type Schema = {
   type?: string;
+  const?: unknown;
+  contentMediaType?: string;
+  contentSchema?: Json;
   enum?: string[];
   pattern?: string;
   format?: string;
@@ -48,7 +51,7 @@ type Param = { name: string; in: string; required?: boolean; schema: Schema };
 type Route = { path: string; keys: Param[] };
 
 /** Keys whose accepted values the document gives in prose only. */
-const PROSE_ONLY = new Set(['attribute_filters']);
+const PROSE_ONLY = new Set<string>();
 /** The live feed is a WebSocket upgrade, not a read. */
 const SKIPPED_PATHS = new Set(['/api/feed/live']);
 
@@ -88,7 +91,67 @@ function isDateTime(v: string): boolean {
   );
 }
 
+/** The JSON Schema subset a `contentSchema` here uses (attribute_filters). */
+type Json = {
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: Json;
+  oneOf?: Json[];
+  required?: string[];
+  properties?: Record<string, Json>;
+  additionalProperties?: boolean;
+  'x-max-bytes'?: number;
+};
+
+function jsonAccepts(s: Json, v: unknown): boolean {
+  const kind = Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v;
+  if (s.type !== undefined && s.type !== kind) return false;
+  if ('const' in s && s.const !== v) return false;
+  if (s.enum && !s.enum.includes(v)) return false;
+  if (s.oneOf && s.oneOf.filter((o) => jsonAccepts(o, v)).length !== 1) return false;
+  if (typeof v === 'string') {
+    if (s.pattern !== undefined && !new RegExp(s.pattern).test(v)) return false;
+    if (s.minLength !== undefined && [...v].length < s.minLength) return false;
+    if (s['x-max-bytes'] !== undefined && Buffer.byteLength(v) > s['x-max-bytes']) return false;
+  }
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return false;
+    if (s.minimum !== undefined && v < s.minimum) return false;
+    if (s.maximum !== undefined && v > s.maximum) return false;
+  }
+  if (Array.isArray(v)) {
+    if (s.minItems !== undefined && v.length < s.minItems) return false;
+    if (s.maxItems !== undefined && v.length > s.maxItems) return false;
+    if (s.items && !v.every((x) => jsonAccepts(s.items as Json, x))) return false;
+  }
+  if (kind === 'object') {
+    const o = v as Record<string, unknown>;
+    if (s.required?.some((k) => !(k in o))) return false;
+    if (s.additionalProperties === false && Object.keys(o).some((k) => !s.properties?.[k]))
+      return false;
+    for (const [k, sub] of Object.entries(s.properties ?? {}))
+      if (k in o && !jsonAccepts(sub, o[k])) return false;
+  }
+  return true;
+}
+
 function documentAccepts(schema: Schema, v: string): boolean {
+  if (schema.contentMediaType === 'application/json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(v);
+    } catch {
+      return false;
+    }
+    if (schema.contentSchema && !jsonAccepts(schema.contentSchema, parsed)) return false;
+  }
   if (schema.anyOf && !schema.anyOf.some((s) => documentAccepts(s, v))) return false;
   if (schema.enum && !schema.enum.includes(v)) return false;
   if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(v)) return false;
@@ -216,6 +279,8 @@ function corpus(rand: () => number, now: number, known: { projectId: string; iss
     '1e3',
     ' 1',
     '+1',
+    // attribute filters (JSON)
+    ...filterCorpus(rand),
     // text
     'x',
     'checkout-api',
@@ -237,6 +302,58 @@ function corpus(rand: () => number, now: number, known: { projectId: string; iss
     ...enums.map((e) => e.toUpperCase()),
     ...enums.map((e) => `${e} `),
     ...randomText,
+  ];
+}
+
+/** Filter arrays: valid ones of each shape and near misses of each rule. */
+function filterCorpus(rand: () => number): string[] {
+  const f = (o: Record<string, unknown>) => ({ path: '/http/status', ...o });
+  const shapes: unknown[] = [
+    f({ type: 'number', operator: 'eq', value: 503 }),
+    f({ type: 'number', operator: 'gte', value: -1.5, case_sensitive: false }),
+    f({ type: 'number', operator: 'exists' }),
+    f({ type: 'string', operator: 'contains', value: 'pay', case_sensitive: true }),
+    f({ type: 'string', operator: 'eq', value: '' }),
+    f({ type: 'string', operator: 'exists', case_sensitive: true }),
+    f({ type: 'boolean', operator: 'ne', value: false }),
+    f({ type: 'boolean', operator: 'exists' }),
+    f({ path: '/a~1b/~0c', type: 'string', operator: 'starts_with', value: 'x' }),
+    // near misses
+    f({ type: 'number', operator: 'eq', value: '503' }),
+    f({ type: 'number', operator: 'contains', value: 5 }),
+    f({ type: 'number', operator: 'eq', value: 1e16 }),
+    f({ type: 'number', operator: 'eq', value: 1, case_sensitive: true }),
+    f({ type: 'string', operator: 'contains', value: '' }),
+    f({ type: 'string', operator: 'eq', value: 'é'.repeat(513) }),
+    f({ type: 'string', operator: 'exists', value: 'x' }),
+    f({ type: 'string', operator: 'eq' }),
+    f({ type: 'string', operator: 'eq', value: 'x', colour: 'red' }),
+    f({ type: 'boolean', operator: 'gt', value: true }),
+    f({ type: 'null', operator: 'exists' }),
+    f({ path: 'http/status', type: 'number', operator: 'exists' }),
+    f({ path: '/a~2', type: 'number', operator: 'exists' }),
+    f({ type: 'string', operator: 'eq', value: 'x', case_sensitive: 'yes' }),
+  ];
+  const valid = shapes.slice(0, 9);
+  const pick = () => valid[Math.floor(rand() * valid.length)];
+  return [
+    ...shapes.map((s) => JSON.stringify([s])),
+    JSON.stringify([pick(), pick(), pick(), pick()]),
+    JSON.stringify([pick(), pick(), pick(), pick(), pick()]),
+    JSON.stringify([pick(), shapes[12]]),
+    JSON.stringify(
+      [f({ type: 'string', operator: 'eq', value: 'x'.repeat(1000) })].concat(
+        Array.from({ length: 3 }, () =>
+          f({ type: 'string', operator: 'eq', value: 'y'.repeat(1000) }),
+        ),
+      ),
+    ),
+    '[]',
+    '{}',
+    JSON.stringify(shapes[0]),
+    '[1e400]',
+    '[{"path":"/a","type":"number","operator":"eq","value":1e400}]',
+    'not json',
   ];
 }
 

@@ -134,3 +134,57 @@ function parseFilter(f: unknown, at: string): AttributeFilter {
     }
   }
 }
+
+/**
+ * The filters' JSON as a JSON Schema (the `contentSchema` of `attribute_filters` in the
+ * OpenAPI document), built from the same operators, pattern and bounds `parseFilter` checks:
+ * one shape per type and operator group. `x-max-bytes` counts UTF-8 bytes.
+ */
+export function attributeFiltersJsonSchema(): Record<string, unknown> {
+  const path = { type: 'string', pattern: JSON_POINTER.source };
+  const shape = (
+    type: AttributeType,
+    operators: readonly AttributeOperator[],
+    value: Record<string, unknown> | null,
+    caseSensitive: Record<string, unknown>,
+  ) => ({
+    type: 'object',
+    additionalProperties: false,
+    required: value === null ? ['path', 'type', 'operator'] : ['path', 'type', 'operator', 'value'],
+    properties: {
+      path,
+      type: { const: type },
+      operator: { enum: [...operators] },
+      ...(value === null ? {} : { value }),
+      case_sensitive: caseSensitive,
+    },
+  });
+  const text = { type: 'string', 'x-max-bytes': ATTRIBUTE_STRING_MAX_BYTES };
+  const number = {
+    type: 'number',
+    minimum: -ATTRIBUTE_NUMBER_BOUND,
+    maximum: ATTRIBUTE_NUMBER_BOUND,
+  };
+  const onlyFalse = { const: false };
+  return {
+    type: 'array',
+    minItems: 1,
+    maxItems: ATTRIBUTE_FILTERS_MAX,
+    items: {
+      oneOf: [
+        shape('string', ['exists'], null, { type: 'boolean' }),
+        shape('string', ['eq', 'ne'], text, { type: 'boolean' }),
+        shape(
+          'string',
+          ['contains', 'starts_with'],
+          { ...text, minLength: 1 },
+          { type: 'boolean' },
+        ),
+        shape('number', ['exists'], null, onlyFalse),
+        shape('number', ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], number, onlyFalse),
+        shape('boolean', ['exists'], null, onlyFalse),
+        shape('boolean', ['eq', 'ne'], { type: 'boolean' }, onlyFalse),
+      ],
+    },
+  };
+}

@@ -3,6 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   ATTRIBUTE_FILTERS_MAX,
   ATTRIBUTE_FILTERS_MAX_BYTES,
+  attributeFiltersJsonSchema,
   parseAttributeFilters,
 } from '../../domain/read-rules/attribute-filters';
 import { exactFilter } from '../../domain/read-rules/exact-filter';
@@ -65,9 +66,10 @@ const LogPageSchema = z
 
 const STATUSES = ['active', 'ignored', 'all'] as const;
 
-/** `attribute_filters` is JSON text; its bytes are counted, not its characters. */
+/** `attribute_filters` is JSON text (its bytes are counted, not its characters) of this shape. */
 const ATTRIBUTE_FILTERS_FACETS = {
   contentMediaType: 'application/json',
+  contentSchema: attributeFiltersJsonSchema(),
   'x-max-bytes': ATTRIBUTE_FILTERS_MAX_BYTES,
 };
 
