@@ -20,39 +20,51 @@ const ProjectField = z.string().optional().openapi({
   description: "Optional; when sent it must be the ingest key's project.",
 });
 
-export const NativeEnvelope = z
-  .object({
-    project_id: ProjectField,
-    sdk: SdkInfo.optional().openapi({
-      description: 'Who sent it; default `{name: "native", version: "1"}`.',
+/**
+ * A route's body validator parses with `safeParseAsync`, which zod runs markedly slower than
+ * `safeParse` on a large batch (about twice the time for 1,000 logs), though nothing in these
+ * schemas is asynchronous. The ingest bodies answer it with the synchronous parse.
+ */
+function parsedSynchronously<T extends z.ZodType>(schema: T): T {
+  schema.safeParseAsync = (data, params) => Promise.resolve(schema.safeParse(data, params));
+  return schema;
+}
+
+export const NativeEnvelope = parsedSynchronously(
+  z
+    .object({
+      project_id: ProjectField,
+      sdk: SdkInfo.optional().openapi({
+        description: 'Who sent it; default `{name: "native", version: "1"}`.',
+      }),
+      release: ContextValue.optional().openapi({ description: 'Default release of every item.' }),
+      environment: ContextValue.optional(),
+      service_name: ContextValue.optional(),
+      issues: z.array(IssueItem).optional(),
+      logs: z.array(LogItem).optional(),
+      trace_spans: z.array(SpanItem).optional(),
+      actions: z.array(ActionItem).optional(),
+    })
+    .strict()
+    .openapi('NativeEnvelope', {
+      description:
+        'Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`, unique within the envelope; release, environment and service_name come from the item or from the envelope, and must not be blank.',
+      example: {
+        release: 'checkout@2.14.0',
+        environment: 'production',
+        service_name: 'checkout-api',
+        logs: [
+          {
+            id: '0b7c7f0e-3c1d-4e55-9a8e-0d5f7c1e2a10',
+            occurred_at: '2026-11-20T14:03:07.412Z',
+            severity: 'warn',
+            message: 'payment provider slow',
+            attributes: { provider: 'stripe', latency_ms: 1840 },
+          },
+        ],
+      },
     }),
-    release: ContextValue.optional().openapi({ description: 'Default release of every item.' }),
-    environment: ContextValue.optional(),
-    service_name: ContextValue.optional(),
-    issues: z.array(IssueItem).optional(),
-    logs: z.array(LogItem).optional(),
-    trace_spans: z.array(SpanItem).optional(),
-    actions: z.array(ActionItem).optional(),
-  })
-  .strict()
-  .openapi('NativeEnvelope', {
-    description:
-      'Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`, unique within the envelope; release, environment and service_name come from the item or from the envelope, and must not be blank.',
-    example: {
-      release: 'checkout@2.14.0',
-      environment: 'production',
-      service_name: 'checkout-api',
-      logs: [
-        {
-          id: '0b7c7f0e-3c1d-4e55-9a8e-0d5f7c1e2a10',
-          occurred_at: '2026-11-20T14:03:07.412Z',
-          severity: 'warn',
-          message: 'payment provider slow',
-          attributes: { provider: 'stripe', latency_ms: 1840 },
-        },
-      ],
-    },
-  });
+);
 
 export const SDK_EVENT_TYPES = ['issue', 'log', 'trace_span', 'action', 'metric'] as const;
 export type SdkEventType = (typeof SDK_EVENT_TYPES)[number];
@@ -86,46 +98,52 @@ export const DroppedEventsReport = z
       'Events the SDK dropped before delivery for one reason (for example `queue_overflow`, `rate_limit_backoff`, `network_error`, `before_send`, `sample_rate`). Counted once per batch that stores at least one new event; never billed.',
   });
 
-export const SdkBatch = z
-  .object({
-    project_id: ProjectField,
-    sdk: SdkInfo,
-    context: SdkContext,
-    dropped_events: z.array(DroppedEventsReport).max(MAX_DROPPED_REPORTS).optional().openapi({
+export const SdkBatch = parsedSynchronously(
+  z
+    .object({
+      project_id: ProjectField,
+      sdk: SdkInfo,
+      context: SdkContext,
+      dropped_events: z.array(DroppedEventsReport).max(MAX_DROPPED_REPORTS).optional().openapi({
+        description:
+          'Optional report of events dropped by the SDK since its last delivered batch; shown in account usage version 2 as `sdk_dropped_events`.',
+      }),
+      // Chosen by `type`, so a bad event reports its own kind's problems (and only one kind's
+      // schema runs per event).
+      events: z.array(
+        z.discriminatedUnion('type', [
+          IssueItem.extend({ type: z.literal('issue') }),
+          LogItem.extend({ type: z.literal('log') }),
+          SpanItem.extend({ type: z.literal('trace_span') }),
+          ActionItem.extend({ type: z.literal('action') }),
+          MetricItem.extend({ type: z.literal('metric') }),
+        ]),
+      ),
+    })
+    .openapi('SdkBatch', {
       description:
-        'Optional report of events dropped by the SDK since its last delivered batch; shown in account usage version 2 as `sdk_dropped_events`.',
-    }),
-    // Chosen by `type`, so a bad event reports its own kind's problems (and only one kind's
-    // schema runs per event).
-    events: z.array(
-      z.discriminatedUnion('type', [
-        IssueItem.extend({ type: z.literal('issue') }),
-        LogItem.extend({ type: z.literal('log') }),
-        SpanItem.extend({ type: z.literal('trace_span') }),
-        ActionItem.extend({ type: z.literal('action') }),
-        MetricItem.extend({ type: z.literal('metric') }),
-      ]),
-    ),
-  })
-  .openapi('SdkBatch', {
-    description:
-      'Built by an SDK: events of all five kinds, each with a unique `id` and a `type`, beside the SDK name, version and context.',
-    example: {
-      sdk: { name: 'lookout.javascript', version: '2.3.0' },
-      context: { release: 'web@1.4.2', environment: 'production', service_name: 'storefront-web' },
-      events: [
-        {
-          id: '6f1d8a52-8f0e-4c1b-a2a4-6a3b0c9d1e21',
-          type: 'metric',
-          occurred_at: '2026-11-20T14:03:07.412Z',
-          name: 'web.vitals.lcp',
-          kind: 'gauge',
-          value: 2310,
-          unit: 'ms',
+        'Built by an SDK: events of all five kinds, each with a unique `id` and a `type`, beside the SDK name, version and context.',
+      example: {
+        sdk: { name: 'lookout.javascript', version: '2.3.0' },
+        context: {
+          release: 'web@1.4.2',
+          environment: 'production',
+          service_name: 'storefront-web',
         },
-      ],
-    },
-  });
+        events: [
+          {
+            id: '6f1d8a52-8f0e-4c1b-a2a4-6a3b0c9d1e21',
+            type: 'metric',
+            occurred_at: '2026-11-20T14:03:07.412Z',
+            name: 'web.vitals.lcp',
+            kind: 'gauge',
+            value: 2310,
+            unit: 'ms',
+          },
+        ],
+      },
+    }),
+);
 
 export const IngestCounts = {
   issues: z.number().int(),
