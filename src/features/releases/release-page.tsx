@@ -1,10 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { releaseQueries, type ReleaseListFilters } from '../../api/queries/releases';
 import { formatShortUtc } from '../../lib/format-short-time';
 import { useStableValue } from '../../lib/use-stable-value';
+import { useLiveRefresh } from '../../live/use-live-refresh';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
@@ -12,6 +13,7 @@ import { QueryBoundary } from '../../ui/query-boundary';
 import { StateFrame } from '../../ui/state-frame';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { canRecordDeployments } from './deployment-form';
+import { liveEventTouchesReleases } from './live-release-match';
 import { ReleaseDetail } from './release-detail';
 import styles from './release-page.module.css';
 import { releaseRowFiltersOf, type ReleasePageSearch } from './release-search';
@@ -70,6 +72,13 @@ function ReleaseResolver({ release, filters }: { release: string; filters: Relea
   const { data } = useSuspenseQuery(releaseQueries.rows(filters));
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const search = useReleaseSearch();
+  // The row's figures (and the comparison's rows) are counted by the service: telemetry of
+  // this release re-reads them.
+  const client = useQueryClient();
+  useLiveRefresh(
+    (event) => liveEventTouchesReleases(event, filters),
+    () => void client.invalidateQueries({ queryKey: releaseQueries.all() }),
+  );
   const rows = data.releases;
   const [only] = rows;
 
