@@ -8,6 +8,7 @@ import { strictQuery } from '../../http/strict-query';
 import { timeIdPage } from '../../http/time-id-page';
 import { metricView } from '../../views/telemetry-views';
 import { MetricPageSchema, MetricSampleSchema } from './metric-schema';
+import { registerMetricNamesRoute } from './metric-names';
 import { registerMetricSeriesRoute } from './metric-series';
 import { parseTimeListQuery, timeListKeys } from '../actions/time-list-query';
 
@@ -35,6 +36,7 @@ const listMetrics = createRoute({
 
 export function registerMetricRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   registerMetricSeriesRoute(app, deps);
+  registerMetricNamesRoute(app, deps);
   const auth = requireAccount(deps, { session: false });
   app.openapi(
     { ...listMetrics, middleware: [auth, strictQuery(METRIC_LIST_KEYS)] as const },

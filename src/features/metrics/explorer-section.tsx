@@ -139,15 +139,14 @@ function MetricPicker({ names }: { names: { project_id: string; since: string } 
         ))}
         {linked && (
           <option value={search.metric}>
-            {isolateText(search.metric ?? '')} — not among the samples read
+            {isolateText(search.metric ?? '')} — no samples in range
           </option>
         )}
       </select>
       <span id={hintId} className={styles.controlHint}>
-        {data.names.length.toLocaleString('en-US')} {data.names.length === 1 ? 'name' : 'names'} in{' '}
-        {data.complete ? 'all ' : 'the newest '}
-        {data.samplesRead.toLocaleString('en-US')} {data.samplesRead === 1 ? 'sample' : 'samples'}{' '}
-        {data.complete ? 'in range' : 'in range (older names may be missing)'}
+        {data.truncated
+          ? `The first ${data.names.length.toLocaleString('en-US')} names by name with samples in range (there are more)`
+          : `${data.names.length.toLocaleString('en-US')} ${data.names.length === 1 ? 'name' : 'names'} with samples in range`}
       </span>
     </div>
   );
