@@ -23,6 +23,7 @@ import {
   normalizeSpan,
 } from './normalize';
 import { emptyBatch, type Batch } from '../core/batch';
+import { wellFormedValue } from './well-formed';
 
 /** Spec texts of a rejected SDK batch (`422 validation_failed`), exactly. */
 export const SDK_ERRORS = {
@@ -77,7 +78,8 @@ export function parseNativeEnvelope(
   raw: unknown,
   projectId: string,
 ): Batch & { declaredProjectId?: string } {
-  const body = requireObject(raw);
+  // Lone surrogates become U+FFFD in every string and key before anything reads them.
+  const body = requireObject(wellFormedValue(raw));
   if ('metrics' in body) {
     throw fail.validation(
       'metrics are not accepted by the native envelope',
@@ -137,7 +139,7 @@ export function parseSdkBatch(
   raw: unknown,
   projectId: string,
 ): Batch & { declaredProjectId?: string } {
-  const body = requireObject(raw);
+  const body = requireObject(wellFormedValue(raw));
   const events = body.events;
   if (events === undefined || (Array.isArray(events) && events.length === 0)) {
     throw fail.validation(SDK_ERRORS.noEvents, 'Send at least one event in `events`.');
