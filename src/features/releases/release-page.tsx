@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -41,7 +42,9 @@ export function ReleasePage({ release }: { release: string }) {
           Releases
         </Link>
         <span aria-hidden="true">/</span>
-        <span className={styles.crumbCurrent}>{release}</span>
+        <span className={styles.crumbCurrent}>
+          <TelemetryText text={release} />
+        </span>
       </nav>
       <QueryBoundary
         resetKey={filtersKey}
@@ -130,8 +133,12 @@ function ReleaseResolver({ release, filters }: { release: string; filters: Relea
                 })}
                 className={styles.choiceLink}
               >
-                <span className={styles.choiceService}>{r.service_name}</span>
-                <span className={styles.choiceEnv}>{r.environment}</span>
+                <span className={styles.choiceService}>
+                  <TelemetryText text={r.service_name} />
+                </span>
+                <span className={styles.choiceEnv}>
+                  <TelemetryText text={r.environment} />
+                </span>
                 <span className={styles.choiceProject}>
                   {names.get(r.project_id) ?? r.project_id}
                 </span>
