@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { releaseQueries } from '../../api/queries/releases';
 import type { LiveEvent } from '../../live/live-message';
+import { isListQueryKey } from '../../live/on-reconnected';
 import { liveEventTouchesReleases } from './live-release-match';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
@@ -37,5 +39,12 @@ describe('liveEventTouchesReleases', () => {
     expect(liveEventTouchesReleases(event({ release: undefined }), { release: 'web@1' })).toBe(
       true,
     );
+  });
+});
+
+describe('after the live feed reconnects', () => {
+  it('the release list and a release page’s rows are read again (missed events are not replayed)', () => {
+    expect(isListQueryKey(releaseQueries.list({}).queryKey)).toBe(true);
+    expect(isListQueryKey(releaseQueries.rows({ release: 'web@2' }).queryKey)).toBe(true);
   });
 });
