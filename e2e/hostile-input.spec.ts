@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { HOSTILE, hostileWorld, type HostileWorld } from '../server/test-support/hostile-corpus';
+import { hasBidiControls, markBidiControls } from '../src/lib/bidi-controls';
 import { startOwnService, type OwnService } from './support/own-service';
 import { expect, signInThroughForm, test } from './support/fixtures';
 import { liveIndicator, word } from './support/telemetry';
@@ -118,9 +119,32 @@ const holdsText = (within: Locator, text: string) =>
     return false;
   }, text);
 
+/**
+ * Whether a visible element holds `text` with each bidi control shown as its marker
+ * (`⟨RLO⟩`, an element of its own): the element's whole text, markers included.
+ */
+const holdsMarked = (within: Locator, text: string) =>
+  within.evaluate((root, t) => {
+    for (const marker of root.querySelectorAll('[data-bidi-control]')) {
+      const el = marker.parentElement;
+      if ((el?.textContent ?? '').includes(t) && el?.checkVisibility()) return true;
+    }
+    return false;
+  }, markBidiControls(text));
+
 const shown = (within: Locator, text: string) =>
   expect
-    .poll(() => holdsText(within, text), { message: text.slice(0, 80), timeout: 15_000 })
+    .poll(
+      async () =>
+        hasBidiControls(text)
+          ? // As markers (elements), or as tokens in plain text (an option).
+            (await holdsMarked(within, text)) || holdsText(within, markBidiControls(text))
+          : holdsText(within, text),
+      {
+        message: text.slice(0, 80),
+        timeout: 15_000,
+      },
+    )
     .toBe(true);
 
 const body = () => page.locator('body');
@@ -149,9 +173,20 @@ async function expectSafe(name: string) {
       .slice(0, 5)
       .map((el) => `${el.tagName}.${el.className}`);
     const leaks: string[] = [];
+    // Bidi controls are shown as markers, never applied: no visible text holds one (besides
+    // the FSI … PDI pair `isolateText` wraps option text in).
+    const applied: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent ?? '';
+      const inner = /^\u2068[^]*\u2069$/.test(text) ? text.slice(1, -1) : text;
+      if (
+        /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(inner) &&
+        n.parentElement?.checkVisibility()
+      )
+        applied.push(
+          `${n.parentElement.tagName}.${n.parentElement.className}: ${JSON.stringify(text.slice(0, 60))}`,
+        );
       // Text that isolates itself (FSI … PDI, as `isolateText` writes it) needs no element.
       if (!/[\u202E\u2066-\u2068]/.test(text) || /^\u2068[^]*\u2069$/.test(text)) continue;
       const el = n.parentElement;
@@ -169,7 +204,7 @@ async function expectSafe(name: string) {
       const alone = style.display !== 'inline' && next === null;
       if (!isolated && !alone) leaks.push(`${el.tagName}.${el.className}: ${text.slice(0, 60)}`);
     }
-    return { injected, overflow, wide, leaks };
+    return { injected, overflow, wide, leaks, applied };
   });
   expect(problems, name).toEqual([]);
   expect(report.injected, `${name}: elements made from telemetry`).toBe(0);
@@ -178,6 +213,7 @@ async function expectSafe(name: string) {
     `${name}: horizontal overflow by ${report.wide.join(', ')}`,
   ).toBeLessThanOrEqual(0);
   expect(report.leaks, `${name}: bidi text not isolated`).toEqual([]);
+  expect(report.applied, `${name}: bidi controls applied instead of shown`).toEqual([]);
 }
 
 test('logs list and log detail', async () => {
@@ -193,7 +229,13 @@ test('logs list and log detail', async () => {
   await expect(detail.getByRole('button', { name: 'Show all 1,048,576 characters' })).toBeVisible();
   await shown(body(), HOSTILE.zeroWidth);
   await shown(body(), HOSTILE.rlo);
+  // The override is a visible token that says what it is, and the name reads as it was sent.
+  const marker = detail.locator('[data-bidi-control="U+202E"]').first();
+  await expect(marker).toHaveText('⟨RLO⟩');
+  await expect(marker).toHaveAttribute('title', /RIGHT-TO-LEFT OVERRIDE/);
   await expectSafe('log-detail');
+  await marker.scrollIntoViewIfNeeded();
+  await detail.screenshot({ path: `${SHOTS}/log-detail-bidi-marker.png` });
 });
 
 test('issues board and issue detail: stack, breadcrumbs, attributes', async () => {
@@ -260,7 +302,10 @@ test('releases list and release detail', async () => {
   await shown(body(), w.context.release);
   await expectSafe('releases-list');
 
-  await page.getByRole('link', { name: w.context.release }).first().click();
+  await page
+    .getByRole('link', { name: markBidiControls(w.context.release) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`${w.tag}@1.0.0`);
   await shown(body(), w.context.service_name);
   await expectSafe('release-detail');

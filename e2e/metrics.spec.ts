@@ -165,3 +165,40 @@ test('a deployment recorded through the API shows as a marker on the volume char
   await expect(chart).toContainText(service);
   await expect(chart).toContainText('Failed');
 });
+
+test('the metric picker lists a rare metric under thousands of newer samples', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[1];
+  if (!project) throw new Error('demo world has fewer than two projects');
+  const tag = word();
+  const rare = `e2e.${tag}.rare_stall`;
+  const common = `e2e.${tag}.busy`;
+  const context = { release: `e2e-${tag}@1.0.0`, environment: 'production', service_name: 'e2e' };
+  const now = Date.now();
+  // The rare sample is the oldest in range; 6,000 newer samples of another name follow it.
+  await ingestMetrics(request, project.ingest_key, context, [
+    { name: rare, value: 1, at: now - 50 * 60_000 },
+  ]);
+  for (let batch = 0; batch < 2; batch++) {
+    await ingestMetrics(
+      request,
+      project.ingest_key,
+      context,
+      Array.from({ length: 3000 }, (_, i) => ({
+        name: common,
+        value: i,
+        at: now - 20 * 60_000 + batch * 3000 + i,
+      })),
+    );
+  }
+
+  await page.goto(`/metrics?project=${project.id}&since=1h`);
+  const picker = page.getByLabel('Metric', { exact: true });
+  await expect(picker.locator('option', { hasText: rare })).toHaveCount(1);
+  await expect(picker.locator('option', { hasText: common })).toHaveCount(1);
+  await picker.selectOption(rare);
+  await expect(page).toHaveURL(new RegExp(`metric=${rare.replaceAll('.', '\\.')}`));
+});

@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { expect, signInThroughForm, test } from './support/fixtures';
-import { dataRowsOf, ingestEnvelope, recordDeployment, word } from './support/telemetry';
+import {
+  dataRowsOf,
+  ingestEnvelope,
+  liveIndicator,
+  recordDeployment,
+  word,
+} from './support/telemetry';
 
 const MINUTE = 60_000;
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -418,4 +424,52 @@ test('only owners see "Record deployment"', async ({ signedInPage: ownerPage, de
   await expect(member.getByRole('region', { name: 'Deployments' })).toBeVisible();
   await expect(member.getByRole('button', { name: 'Record deployment' })).toHaveCount(0);
   await other.close();
+});
+
+test('release rows and a release page follow the live feed: new releases appear, counts move', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const service = `live-${word()}`;
+  const first = `${service}@1.0.0`;
+  const second = `${service}@1.1.0`;
+  const envelope = (release: string, logs: number) => ({
+    release,
+    service_name: service,
+    environment: 'production',
+    logs: Array.from({ length: logs }, (_, i) => ({
+      id: randomUUID(),
+      occurred_at: ago(1 + i / 10),
+      message: `live release log ${service} ${i}`,
+    })),
+  });
+  await ingestEnvelope(request, project.ingest_key, envelope(first, 1));
+
+  await page.goto(`/releases?project=${project.id}&service=${service}`);
+  await expect(liveIndicator(page)).toHaveAccessibleName(/^Live feed: Live/, { timeout: 15_000 });
+  const rows = dataRowsOf(page, 'Releases');
+  await expect(rows).toHaveCount(1);
+  const firstRow = rows.filter({ hasText: first });
+  await expect(firstRow.locator('[title="1 log"]')).toHaveText('1');
+
+  // Ingested while the page is open, without a reload: a new release and more logs.
+  await ingestEnvelope(request, project.ingest_key, envelope(first, 2));
+  await ingestEnvelope(request, project.ingest_key, envelope(second, 1));
+  await expect(rows).toHaveCount(2);
+  await expect(firstRow.locator('[title="3 logs"]')).toHaveText('3');
+  await expect(rows.first()).toContainText(second);
+  await page.screenshot({ path: 'test-results/release-list-live.png', fullPage: true });
+
+  // The release page's figures move too.
+  await rows.filter({ hasText: second }).getByRole('link', { name: second }).click();
+  await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  const logs = page
+    .getByRole('region', { name: 'Release summary' })
+    .getByText('Logs', { exact: true });
+  await expect(logs.locator('xpath=..')).toHaveText(/^Logs\s*1$/);
+  await ingestEnvelope(request, project.ingest_key, envelope(second, 4));
+  await expect(logs.locator('xpath=..')).toHaveText(/^Logs\s*5$/);
 });

@@ -180,3 +180,44 @@ test('a trace with no spans in scope says so and where to look', async ({ signed
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to traces' })).toBeVisible();
 });
+
+test('with several projects in scope the trace shows only their spans', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const [a, b, c] = demo.projects;
+  if (!a || !b || !c) throw new Error('the demo world has fewer than three projects');
+  const w = word(6);
+  const traceId = hex(16);
+  const root = hex(8);
+  const base = Date.now() - 60_000;
+  const span = (spanId: string, parent: string | null, name: string, startMs: number) => ({
+    id: randomUUID(),
+    trace_id: traceId,
+    span_id: spanId,
+    parent_span_id: parent,
+    name,
+    started_at: new Date(base + startMs).toISOString(),
+    duration_ms: 10,
+  });
+  // One trace over three projects; the scope holds the first two.
+  await ingestEnvelope(request, a.ingest_key, { trace_spans: [span(root, null, `root ${w}`, 0)] });
+  await ingestEnvelope(request, b.ingest_key, {
+    trace_spans: [span(hex(8), root, `in scope ${w}`, 1)],
+  });
+  await ingestEnvelope(request, c.ingest_key, {
+    trace_spans: [span(hex(8), root, `out of scope ${w}`, 2)],
+  });
+
+  await page.goto(`/traces/${traceId}?projects=${a.id},${b.id}`);
+  const tree = page.getByRole('tree', { name: `Spans of trace ${traceId}` });
+  await expect(tree.getByRole('treeitem', { name: new RegExp(`in scope ${w}`) })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: new RegExp(`root ${w}`) })).toBeVisible();
+  await expect(tree.getByRole('treeitem')).toHaveCount(2);
+  await expect(page.getByText(`out of scope ${w}`)).toHaveCount(0);
+
+  // All projects: the service reads every project the account can read.
+  await page.goto(`/traces/${traceId}`);
+  await expect(tree.getByRole('treeitem')).toHaveCount(3);
+});

@@ -15,6 +15,7 @@ import {
   normalizeSpan,
 } from './normalize';
 import { emptyBatch, type Batch } from '../core/batch';
+import { wellFormedValue } from './well-formed';
 
 /** Spec texts of a rejected SDK batch (`422 validation_failed`), exactly. */
 export const SDK_ERRORS = {
@@ -96,8 +97,9 @@ export function parseNativeEnvelope(
   raw: unknown,
   projectId: string,
 ): Batch & { declaredProjectId?: string } {
-  precheckNativeEnvelope(raw);
-  const parsed = NativeEnvelope.safeParse(raw);
+  const body = wellFormedValue(raw);
+  precheckNativeEnvelope(body);
+  const parsed = NativeEnvelope.safeParse(body);
   if (!parsed.success) invalid(parsed.error);
   return nativeBatch(parsed.data, projectId);
 }
@@ -173,8 +175,9 @@ export function parseSdkBatch(
   raw: unknown,
   projectId: string,
 ): Batch & { declaredProjectId?: string } {
-  precheckSdkBatch(raw);
-  const parsed = SdkBatch.safeParse(raw);
+  const body = wellFormedValue(raw);
+  precheckSdkBatch(body);
+  const parsed = SdkBatch.safeParse(body);
   if (!parsed.success) rejectSdkBatch(parsed.error);
   return sdkBatch(parsed.data, projectId);
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Root } from 'protobufjs';
 import type { OtlpRequestOf, OtlpSignal } from './otlp-messages';
+import { wellFormedValue } from '../ingest/well-formed';
 
 /**
  * The official OTLP message types, compiled from opentelemetry-proto by protobufjs and shipped
@@ -78,7 +79,7 @@ export function decodeProtobuf<S extends OtlpSignal>(
       `the body is not a protobuf ${NAMES[signal].request}: ${(e as Error).message}`,
     );
   }
-  return type.toObject(message, PLAIN) as OtlpRequestOf[S];
+  return wellFormedValue(type.toObject(message, PLAIN)) as OtlpRequestOf[S];
 }
 
 /** Fields OTLP/JSON sends as hex (protobuf JSON would use base64), by the message holding them. */
@@ -130,7 +131,8 @@ export function decodeJson<S extends OtlpSignal>(signal: S, text: string): OtlpR
     const why = (e as Error).message.replace(/^\.opentelemetry\.proto\.(?:[a-z0-9]+\.)+/, '');
     throw new OtlpDecodeError(`the body is not an OTLP/JSON ${name}: ${why}`);
   }
-  return type.toObject(message, PLAIN) as OtlpRequestOf[S];
+  // OTLP/JSON can carry lone surrogates (`\ud800`): U+FFFD, as for every ingested string.
+  return wellFormedValue(type.toObject(message, PLAIN)) as OtlpRequestOf[S];
 }
 
 export type PartialSuccess = { rejected: number; errorMessage: string } | null;

@@ -4310,6 +4310,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telemetry/metrics/names': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Metric names of one project with samples in a range
+     * @description Every metric name of the project with at least one sample in the range, by name, however rare among the samples: the choices of the series route’s `name`. Not in the service contract: an extension of this service. An unreadable project is `404`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: one project (UUID). */
+          project_id: string;
+          /** @description Required: `<n>h`, `<n>d` or RFC3339; inclusive. */
+          since: string;
+          /** @description RFC3339, exclusive, later than `since`; default the request time. */
+          until?: string;
+          /** @description Names at most: default and maximum 1000 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The names. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MetricNames'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telemetry/metrics': {
     parameters: {
       query?: never;
@@ -8099,6 +8174,32 @@ export interface components {
       }[];
       /** @description True when more series matched than `series_limit`. */
       truncated_series: boolean;
+    };
+    MetricNames: {
+      /** Format: uuid */
+      project_id: string;
+      /** Format: date-time */
+      since: string;
+      /** Format: date-time */
+      until: string;
+      names: {
+        /** @description Exact name, as `name` of the series route takes it. */
+        name: string;
+        /**
+         * @description Kind of the newest sample of this name in range.
+         * @enum {string}
+         */
+        kind: 'counter' | 'gauge' | 'histogram';
+        /** @description Unit of that sample; `null` when missing. */
+        unit: string | null;
+        /**
+         * Format: date-time
+         * @description That sample’s time.
+         */
+        last_seen_at: string;
+      }[];
+      /** @description True when more names have samples in range than `limit`. */
+      truncated: boolean;
     };
     MetricSample: {
       /**

@@ -1,5 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import type { AttributeFilter } from '../lib/attribute-filter';
+import { markBidiControls } from '../lib/bidi-controls';
 import { displayKey, displayPointer } from '../lib/json-pointer';
 import {
   attributeTree,
@@ -11,6 +12,7 @@ import { AttributePath } from './attribute-path';
 import styles from './attribute-tree.module.css';
 import { buttonClass } from './button';
 import { LongText } from './long-text';
+import { TelemetryText } from './telemetry-text';
 import menu from './popover.module.css';
 
 export type AttributeActions = {
@@ -60,7 +62,9 @@ function NodeRow({
       <li className={styles.branch}>
         <details open>
           <summary className={styles.summary}>
-            <span className={styles.key}>{displayKey(node.key)}</span>
+            <span className={styles.key}>
+              <TelemetryText text={displayKey(node.key)} />
+            </span>
             <span className={styles.count}>
               {node.children.length === 1 ? '1 key' : `${node.children.length} keys`}
             </span>
@@ -81,7 +85,9 @@ function NodeRow({
   if (node.kind === 'array') {
     return (
       <li className={styles.leaf}>
-        <span className={styles.key}>{displayKey(node.key)}</span>
+        <span className={styles.key}>
+          <TelemetryText text={displayKey(node.key)} />
+        </span>
         <span className={styles.value} data-type="array">
           <LongText text={valueText(node.value)} />
         </span>
@@ -93,8 +99,8 @@ function NodeRow({
   }
   return (
     <li className={styles.leaf}>
-      <span className={styles.key} title={displayPointer(node.pointer)}>
-        {displayKey(node.key)}
+      <span className={styles.key} title={markBidiControls(displayPointer(node.pointer))}>
+        <TelemetryText text={displayKey(node.key)} />
       </span>
       <span className={styles.value} data-type={node.value === null ? 'null' : typeof node.value}>
         <LongText text={valueText(node.value)} />

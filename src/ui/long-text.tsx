@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { buttonClass } from './button';
+import { TelemetryText } from './telemetry-text';
 
 /**
  * Characters of an application value shown before "Show all": a 1 MiB attribute laid out
@@ -17,11 +18,13 @@ export function clipText(text: string, max: number): string {
 /** A long value cut to its start, with a button that shows the whole of it. */
 export function LongText({ text }: { text: string }) {
   const [whole, setWhole] = useState(false);
-  if (whole || text.length <= LONG_TEXT_CHARS) return text;
+  if (whole || text.length <= LONG_TEXT_CHARS) return <TelemetryText text={text} />;
   return (
     <>
       {/* Its own element: a bidi override in the value must not move the button. */}
-      <span>{clipText(text, LONG_TEXT_CHARS)}…</span>{' '}
+      <span>
+        <TelemetryText text={clipText(text, LONG_TEXT_CHARS)} />…
+      </span>{' '}
       <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setWhole(true)}>
         Show all {text.length.toLocaleString('en-US')} characters
       </button>

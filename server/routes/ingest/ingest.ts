@@ -18,6 +18,7 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { requireIngestKey, requireIngestProject } from '../../http/ingest-auth';
 import { jsonBody } from '../../http/json-body';
+import { wellFormedValue } from '../../ingest/well-formed';
 import { errorResponses, jsonContent } from '../../http/openapi-shared';
 import { rateLimited } from '../../http/rate-limit';
 import type { MiddlewareHandler } from 'hono';
@@ -71,11 +72,17 @@ const sdkRoute = createRoute({
   responses: { 200: jsonContent(SdkIngestResult, 'Counts of this batch only.'), ...ingestErrors },
 });
 
-/** Runs a body's checks that come before its schema (parse-batch.ts), on the parsed JSON. */
+/**
+ * Makes the parsed body well formed (lone surrogates become U+FFFD, before anything reads it,
+ * the schema included), then runs its checks that come before the schema (parse-batch.ts).
+ */
 const precheck =
   (check: (raw: unknown) => void): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    check(c.get('jsonBody'));
+    const body = wellFormedValue(c.get('jsonBody'));
+    c.set('jsonBody', body);
+    c.req.json = <T>() => Promise.resolve(body as T);
+    check(body);
     await next();
   };
 

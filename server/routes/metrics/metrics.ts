@@ -9,6 +9,7 @@ import { strictQuery } from '../../http/strict-query';
 import { timeIdPage } from '../../http/time-id-page';
 import { metricView } from '../../views/telemetry-views';
 import { MetricPageSchema, MetricSampleSchema } from './metric-schema';
+import { registerMetricNamesRoute } from './metric-names';
 import { registerMetricSeriesRoute } from './metric-series';
 import { parseTimeListQuery, timeListKeys } from '../actions/time-list-query';
 
@@ -37,6 +38,7 @@ const listMetrics = (now: () => number) =>
 
 export function registerMetricRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   registerMetricSeriesRoute(app, deps);
+  registerMetricNamesRoute(app, deps);
   const auth = requireAccount(deps, { session: false });
   const route = listMetrics(deps.now);
   app.openapi(

@@ -4,17 +4,11 @@ import type { components } from '../schema.gen';
 import { resolveReadRange } from './logs';
 
 export type MetricSample = components['schemas']['MetricSample'];
-type MetricPage = components['schemas']['MetricPage'];
 export type MetricSeries = components['schemas']['MetricSeries'];
 export type VolumeSummary = components['schemas']['VolumeSummary'];
 export type MetricKind = MetricSample['kind'];
 export type MetricGroupBy = MetricSeries['group_by'];
 export type MetricInterval = 'auto' | MetricSeries['interval'];
-
-/** Samples per page when collecting metric names (the service's largest page). */
-export const METRIC_NAME_PAGE_SIZE = 1000;
-/** At most this many pages are read for the names: the newest 5,000 samples of the range. */
-export const METRIC_NAME_MAX_PAGES = 5;
 
 /**
  * The range of a chart read as the URL holds it: `since` compact (`24h`) or RFC3339, `until`
@@ -22,73 +16,31 @@ export const METRIC_NAME_MAX_PAGES = 5;
  */
 export type ChartRange = { since: string; until?: string };
 
-/** One metric name seen in the samples read, with the kind and unit of its newest sample. */
-export type MetricName = {
-  name: string;
-  kind: MetricKind;
-  unit: string | null;
-  /** Samples of it among those read (not a count of events or users). */
-  samples: number;
-};
+/** One metric name with a sample in range, with the kind and unit of its newest sample. */
+export type MetricName = components['schemas']['MetricNames']['names'][number];
 
 export type MetricNameList = {
   names: MetricName[];
-  /** How many samples were read to find them. */
-  samplesRead: number;
-  /** False when the range holds more samples than were read (older names may be missing). */
-  complete: boolean;
+  /** True when the project has more names in range than one read returns (1,000). */
+  truncated: boolean;
 };
 
 /**
- * Distinct names (with kind and unit) among the samples of one project in range. There is no
- * route listing names, so this reads the sample list in cursor mode, newest first, following
- * `next_cursor` for at most `METRIC_NAME_MAX_PAGES` pages, and says how far it got.
+ * Every name of one project with a sample in range, from the service's name catalog (read
+ * from an index over all samples, so a rare metric among millions of samples is listed).
  */
 async function fetchMetricNames(params: {
   project_id: string;
   since: string;
 }): Promise<MetricNameList> {
   const { since } = resolveReadRange(params.since, undefined, Date.now());
-  const byName = new Map<string, MetricName>();
-  let samplesRead = 0;
-  let cursor: { time: string; id: string } | null = null;
-  for (let page = 0; page < METRIC_NAME_MAX_PAGES; page++) {
-    const data: MetricPage | MetricSample[] = await call(
-      api.GET('/api/telemetry/metrics', {
-        params: {
-          query: {
-            project_id: params.project_id,
-            since,
-            pagination: 'cursor',
-            limit: String(METRIC_NAME_PAGE_SIZE),
-            ...(cursor ? { cursor_time: cursor.time, cursor_id: cursor.id } : {}),
-          },
-        },
-      }),
-    );
-    const rows = Array.isArray(data) ? data : data.metrics;
-    const next: MetricPage['next_cursor'] = Array.isArray(data) ? null : data.next_cursor;
-    samplesRead += rows.length;
-    for (const sample of rows) {
-      const seen = byName.get(sample.name);
-      // Newest first: the first sample of a name gives its kind and unit.
-      if (seen) seen.samples += 1;
-      else
-        byName.set(sample.name, {
-          name: sample.name,
-          kind: sample.kind,
-          unit: sample.unit,
-          samples: 1,
-        });
-    }
-    if (!next) return { names: sortNames(byName), samplesRead, complete: true };
-    cursor = next;
-  }
-  return { names: sortNames(byName), samplesRead, complete: false };
+  const data = await call(
+    api.GET('/api/telemetry/metrics/names', {
+      params: { query: { project_id: params.project_id, since } },
+    }),
+  );
+  return { names: data.names, truncated: data.truncated };
 }
-
-const sortNames = (byName: Map<string, MetricName>) =>
-  [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 export type SeriesParams = ChartRange & {
   project_id: string;
@@ -111,7 +63,7 @@ export type VolumeParams = ChartRange & {
 export const metricQueries = {
   all: () => ['metrics'] as const,
   nameLists: () => [...metricQueries.all(), 'names'] as const,
-  /** Names seen among the newest samples of one project in range. */
+  /** Every metric name of one project with a sample in range. */
   names: (params: { project_id: string; since: string }) =>
     queryOptions({
       queryKey: [...metricQueries.nameLists(), params] as const,

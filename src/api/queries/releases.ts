@@ -250,11 +250,12 @@ export const releaseQueries = {
     }),
   /**
    * Every row matching exact filters (the rows of one release, or every release of one
-   * service and environment), all pages up to `maxPages`.
+   * service and environment), all pages up to `maxPages`. Keyed under `lists()`: a list read
+   * again after the live feed reconnects (it does not replay what was missed).
    */
   rows: (filters: ReleaseListFilters, maxPages = 10) =>
     queryOptions({
-      queryKey: [...releaseQueries.all(), 'rows', filters, maxPages] as const,
+      queryKey: [...releaseQueries.lists(), 'rows', filters, maxPages] as const,
       queryFn: () => fetchAllReleaseRows(filters, maxPages),
     }),
 };

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, call } from '../client';
+import { ApiError } from '../errors';
+import { combineTraceSummaries } from './trace-summaries';
 import type { components } from '../schema.gen';
 import { resolveReadRange } from './logs';
 
@@ -70,8 +72,75 @@ async function fetchTracePage(
   return { ...data, since, readAt };
 }
 
-/** Which spans of a trace a detail read covers (the span list's and summary's query keys). */
-export type TraceScope = { project_id?: string; release?: string; environment?: string };
+/**
+ * Which spans of a trace a detail read covers (the span list's and summary's query keys).
+ * The trace routes take one `project_id` (spec, Telemetry reads); `project_ids` (2 to 50, comma
+ * separated, as the list routes take it) is read one project at a time and combined here, so a
+ * scope of several projects never reads the others the account can read.
+ */
+export type TraceScope = {
+  project_id?: string;
+  project_ids?: string;
+  release?: string;
+  environment?: string;
+};
+
+type TraceRouteQuery = { project_id?: string; release?: string; environment?: string };
+
+/** One route query per project of the scope (one query without a project for every project). */
+function routeQueries(scope: TraceScope): TraceRouteQuery[] {
+  const { project_ids, ...rest } = scope;
+  if (project_ids === undefined) return [rest];
+  return project_ids.split(',').map((project_id) => ({ ...rest, project_id }));
+}
+
+async function fetchSpans(traceId: string, scope: TraceScope): Promise<TraceSpan[]> {
+  const parts = await Promise.all(
+    routeQueries(scope).map((query) =>
+      call(
+        api.GET('/api/telemetry/traces/{trace_id}', {
+          params: { path: { trace_id: traceId }, query },
+        }),
+      ),
+    ),
+  );
+  if (parts.length === 1) return parts[0] ?? [];
+  return mergeSpansByStart(parts);
+}
+
+/** The spans of several projects' reads as one list by start, as one read would give them. */
+export function mergeSpansByStart(parts: readonly TraceSpan[][]): TraceSpan[] {
+  return parts
+    .flat()
+    .sort(
+      (a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || a.id.localeCompare(b.id),
+    );
+}
+
+async function fetchSummary(traceId: string, scope: TraceScope): Promise<TraceSummary> {
+  const queries = routeQueries(scope);
+  const read = (query: TraceRouteQuery) =>
+    call(
+      api.GET('/api/telemetry/traces/{trace_id}/summary', {
+        params: { path: { trace_id: traceId }, query },
+      }),
+    );
+  if (queries.length === 1) return read(queries[0] ?? {});
+  // A project without spans of the trace answers `404 trace not found`: only when none has
+  // any is the whole read not found.
+  const settled = await Promise.allSettled(queries.map(read));
+  const found = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failure = settled.find(
+    (r): r is PromiseRejectedResult =>
+      r.status === 'rejected' && !(r.reason instanceof ApiError && r.reason.status === 404),
+  );
+  if (failure) throw failure.reason;
+  if (found.length === 0) {
+    const first = settled[0];
+    throw first?.status === 'rejected' ? first.reason : new Error('no trace summary');
+  }
+  return combineTraceSummaries(found);
+}
 
 export const traceQueries = {
   all: () => ['traces'] as const,
@@ -92,12 +161,7 @@ export const traceQueries = {
   spans: (traceId: string, scope: TraceScope = {}) =>
     queryOptions({
       queryKey: [...traceQueries.details(), traceId, 'spans', scope] as const,
-      queryFn: () =>
-        call(
-          api.GET('/api/telemetry/traces/{trace_id}', {
-            params: { path: { trace_id: traceId }, query: scope },
-          }),
-        ),
+      queryFn: () => fetchSpans(traceId, scope),
       // A trace can hold 100,000 spans: keep it while the page is open, do not refetch on focus.
       staleTime: 60_000,
     }),
@@ -105,12 +169,7 @@ export const traceQueries = {
   summary: (traceId: string, scope: TraceScope = {}) =>
     queryOptions({
       queryKey: [...traceQueries.details(), traceId, 'summary', scope] as const,
-      queryFn: () =>
-        call(
-          api.GET('/api/telemetry/traces/{trace_id}/summary', {
-            params: { path: { trace_id: traceId }, query: scope },
-          }),
-        ),
+      queryFn: () => fetchSummary(traceId, scope),
       staleTime: 60_000,
     }),
 };

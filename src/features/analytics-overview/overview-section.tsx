@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -171,8 +173,8 @@ function TopActions({
           <tbody>
             {overview.top_actions.map((a) => (
               <tr key={`${a.kind}:${a.name}`}>
-                <td className={tableStyles.name} title={a.name}>
-                  {a.name}
+                <td className={tableStyles.name} title={markBidiControls(a.name)}>
+                  <TelemetryText text={a.name} />
                 </td>
                 <td>
                   <span className={tableStyles.kind}>{ACTION_KIND_LABELS[a.kind]}</span>

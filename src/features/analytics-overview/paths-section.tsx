@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import {
@@ -166,7 +168,7 @@ function PathsBody({ request, unit }: { request: PathsRequest; unit: PathUnit })
 function PathSteps({ steps, depth }: { steps: PathStep[]; depth: number }) {
   const keys = stepKeys(steps);
   return (
-    <ol className={styles.steps} aria-label={pathText(steps)}>
+    <ol className={styles.steps} aria-label={markBidiControls(pathText(steps))}>
       {steps.map((step, i) => (
         <li key={keys[i]} className={styles.stepItem}>
           {i > 0 && (
@@ -176,10 +178,12 @@ function PathSteps({ steps, depth }: { steps: PathStep[]; depth: number }) {
           )}
           <span
             className={`${styles.chip} ${i === 0 ? styles.start : ''}`}
-            title={`${ACTION_KIND_LABELS[step.kind]} ${step.event_name}`}
+            title={markBidiControls(`${ACTION_KIND_LABELS[step.kind]} ${step.event_name}`)}
           >
             <span className={styles.chipKind}>{ACTION_KIND_LABELS[step.kind]}</span>
-            <span className={styles.chipName}>{step.event_name}</span>
+            <span className={styles.chipName}>
+              <TelemetryText text={step.event_name} />
+            </span>
           </span>
         </li>
       ))}

@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { analyticsQueries, type AnalyticsScope } from '../../api/queries/analytics';
 import { formatBasisPoints } from '../../lib/format-share';
@@ -55,8 +57,8 @@ function PropertiesBody({ params }: { params: AnalyticsScope & { limit: number }
                   const share = p.events / coverage.events;
                   return (
                     <tr key={p.key}>
-                      <td className={tableStyles.name} title={p.key}>
-                        {p.key}
+                      <td className={tableStyles.name} title={markBidiControls(p.key)}>
+                        <TelemetryText text={p.key} />
                       </td>
                       <td className={tableStyles.num}>
                         <span className={styles.holding}>

@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import type { ComponentType } from 'react';
 import {
   eventKey,
@@ -63,8 +65,8 @@ export function LiveEventList({
             </span>
             <div className={styles.rowBody}>
               {isFresh && <span className={styles.visuallyHidden}>New</span>}
-              <p className={styles.summary} title={summary}>
-                {summary}
+              <p className={styles.summary} title={markBidiControls(summary)}>
+                <TelemetryText text={summary} />
               </p>
               <p className={styles.meta}>
                 <span>{eventTypeLabel(event.type)}</span>

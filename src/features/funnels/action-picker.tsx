@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useId, useState } from 'react';
@@ -79,7 +80,9 @@ export function ActionPicker({
               className={styles.item}
               title={`${a.events.toLocaleString('en-US')} actions by ${a.users.toLocaleString('en-US')} users in range`}
             >
-              <span className={styles.label}>{a.name.trim() === '' ? '(blank name)' : a.name}</span>
+              <span className={styles.label}>
+                {a.name.trim() === '' ? '(blank name)' : <TelemetryText text={a.name} />}
+              </span>
               <span className={styles.type} data-type={a.kind}>
                 {ACTION_KIND_LABELS[a.kind]}
               </span>

@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import type { AnalysisUnit } from '../../api/queries/analytics';
 import { formatFraction } from '../../lib/format-share';
 import { unitCount, type StepFigures } from './funnel-figures';
@@ -48,8 +50,8 @@ export function FunnelChart({ steps, unit }: { steps: StepFigures[]; unit: Analy
             </div>
             <div className={styles.caption}>
               <span className={styles.position}>{s.position}</span>
-              <span className={styles.name} title={s.name}>
-                {s.name}
+              <span className={styles.name} title={markBidiControls(s.name)}>
+                <TelemetryText text={s.name} />
               </span>
             </div>
           </div>

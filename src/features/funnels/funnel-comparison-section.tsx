@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery, useSuspenseQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { analyticsQueries } from '../../api/queries/analytics';
@@ -200,7 +201,10 @@ function ComparisonResult({ comparison }: { comparison: FunnelComparison }) {
             return (
               <tr key={s.position}>
                 <td>
-                  {s.position}. <span className={result.mono}>{s.name}</span>
+                  {s.position}.{' '}
+                  <span className={result.mono}>
+                    <TelemetryText text={s.name} />
+                  </span>
                 </td>
                 <td className={result.number}>
                   {s.units.toLocaleString('en-US')} ({formatFraction(s.fromFirst)})

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { ACTION_KIND_LABELS, type AnalysisUnit } from '../../api/queries/analytics';
@@ -84,7 +85,7 @@ export function FunnelDefinitionForm({ plan }: { plan: FunnelPlan }) {
                     </span>
                     <span className={styles.stepText}>
                       <span className={styles.stepName}>
-                        {s.name.trim() === '' ? '(no name)' : s.name}
+                        {s.name.trim() === '' ? '(no name)' : <TelemetryText text={s.name} />}
                       </span>
                       <span className={styles.kind} data-kind={s.kind}>
                         {ACTION_KIND_LABELS[s.kind]}

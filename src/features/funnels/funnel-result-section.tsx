@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import {
   ACTION_KIND_LABELS,
@@ -101,7 +102,9 @@ function FunnelResult({ request }: { request: FunnelRequest }) {
             <tr key={s.position}>
               <td className={styles.number}>{s.position}</td>
               <td>
-                <span className={styles.mono}>{s.name}</span>{' '}
+                <span className={styles.mono}>
+                  <TelemetryText text={s.name} />
+                </span>{' '}
                 <span className={styles.kind}>{ACTION_KIND_LABELS[s.kind]}</span>
               </td>
               <td className={styles.number}>{s.units.toLocaleString('en-US')}</td>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery } from '@tanstack/react-query';
 import {
   analyticsQueries,
@@ -36,7 +37,9 @@ export function FunnelStarterOffer({
                 {s.steps.map((step, i) => (
                   <span key={`${i}:${step.name}`}>
                     {i > 0 && <span aria-hidden="true"> → </span>}
-                    <span title={ACTION_KIND_LABELS[step.kind]}>{step.name}</span>
+                    <span title={ACTION_KIND_LABELS[step.kind]}>
+                      <TelemetryText text={step.name} />
+                    </span>
                   </span>
                 ))}
               </span>

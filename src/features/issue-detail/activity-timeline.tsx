@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { issueDetailQueries, type ActivityEntry } from '../../api/queries/issue-detail';
 import { formatUtcDateTime } from '../../lib/format-time';
@@ -61,7 +62,9 @@ export function ActivityTimeline({ issueId }: { issueId: string }) {
             {entries.map((e) => (
               <li key={`${e.type}:${e.id}`} className={styles.timelineItem} data-type={e.type}>
                 <span className={styles.timelineDot} aria-hidden="true" />
-                <p className={styles.timelineText}>{activitySentence(e)}</p>
+                <p className={styles.timelineText}>
+                  <TelemetryText text={activitySentence(e)} />
+                </p>
                 <time
                   className={styles.timelineTime}
                   dateTime={e.at}

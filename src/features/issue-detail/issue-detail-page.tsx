@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { issueDetailQueries } from '../../api/queries/issue-detail';
@@ -55,11 +57,19 @@ export function IssueDetailPage({ issueId }: { issueId: string }) {
         </div>
         <div className={styles.headRow}>
           <div className={styles.headText}>
-            <h1 className={styles.title} title={issue.title}>
-              {issue.title}
+            <h1 className={styles.title} title={markBidiControls(issue.title)}>
+              <TelemetryText text={issue.title} />
             </h1>
             <p className={styles.culprit}>
-              {culprit !== null ? <code>{culprit}</code> : <span>{issue.message}</span>}
+              {culprit !== null ? (
+                <code>
+                  <TelemetryText text={culprit} />
+                </code>
+              ) : (
+                <span>
+                  <TelemetryText text={issue.message} />
+                </span>
+              )}
             </p>
             <p className={styles.tags}>
               <SeverityBadge
@@ -103,15 +113,23 @@ export function IssueDetailPage({ issueId }: { issueId: string }) {
               <dt>Events</dt>
               <dd className={styles.num}>{issue.occurrence_count.toLocaleString('en-US')}</dd>
               <dt>Environment</dt>
-              <dd>{issue.environment}</dd>
+              <dd>
+                <TelemetryText text={issue.environment} />
+              </dd>
               <dt>Release</dt>
-              <dd className={styles.mono}>{issue.release}</dd>
+              <dd className={styles.mono}>
+                <TelemetryText text={issue.release} />
+              </dd>
               <dt>Service</dt>
-              <dd>{issue.service_name}</dd>
+              <dd>
+                <TelemetryText text={issue.service_name} />
+              </dd>
               <dt>Project</dt>
               <dd>{project?.name ?? issue.project_id}</dd>
               <dt>Fingerprint</dt>
-              <dd className={styles.mono}>{issue.fingerprint}</dd>
+              <dd className={styles.mono}>
+                <TelemetryText text={issue.fingerprint} />
+              </dd>
             </dl>
           </section>
           <ActivityTimeline issueId={issue.id} />
@@ -125,7 +143,9 @@ function Tag({ label, value }: { label: string; value: string }) {
   return (
     <span className={styles.tag}>
       <span className={styles.tagKey}>{label}</span>
-      <span className={styles.tagValue}>{value}</span>
+      <span className={styles.tagValue}>
+        <TelemetryText text={value} />
+      </span>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -76,7 +77,10 @@ export function IssueTrend({ issue }: { issue: IssueDetail }) {
           <dd title={formatUtcDateTime(issue.last_seen_at)}>
             <span className={styles.factValue}>{relativeTime(issue.last_seen_at)}</span>
             <span className={styles.factSub}>
-              in <span className={styles.mono}>{issue.release}</span>
+              in{' '}
+              <span className={styles.mono}>
+                <TelemetryText text={issue.release} />
+              </span>
             </span>
           </dd>
         </div>
@@ -98,8 +102,14 @@ export function IssueTrend({ issue }: { issue: IssueDetail }) {
           </span>
           {drawn && (
             <span className={styles.marks}>
-              Deployments of <strong>{issue.service_name}</strong> to{' '}
-              <strong>{issue.environment}</strong>
+              Deployments of{' '}
+              <strong>
+                <TelemetryText text={issue.service_name} />
+              </strong>{' '}
+              to{' '}
+              <strong>
+                <TelemetryText text={issue.environment} />
+              </strong>
               <DeploymentMarksSummary
                 label="Deployments on the issue's events chart"
                 {...deployments}

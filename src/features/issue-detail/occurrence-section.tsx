@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
@@ -214,16 +215,20 @@ function OccurrenceBody({
         <div>
           <dt>Release</dt>
           <dd className={styles.mono} data-testid="occurrence-release">
-            {occurrence.release}
+            <TelemetryText text={occurrence.release} />
           </dd>
         </div>
         <div>
           <dt>Environment</dt>
-          <dd>{occurrence.environment}</dd>
+          <dd>
+            <TelemetryText text={occurrence.environment} />
+          </dd>
         </div>
         <div>
           <dt>Service</dt>
-          <dd>{occurrence.service_name}</dd>
+          <dd>
+            <TelemetryText text={occurrence.service_name} />
+          </dd>
         </div>
         <div>
           <dt>SDK</dt>
@@ -242,8 +247,12 @@ function OccurrenceBody({
           Exception
         </h3>
         <div className={styles.exception}>
-          <p className={styles.excType}>{exception?.type ?? occurrence.title}</p>
-          <p className={styles.excValue}>{exception?.value ?? occurrence.message}</p>
+          <p className={styles.excType}>
+            <TelemetryText text={exception?.type ?? occurrence.title} />
+          </p>
+          <p className={styles.excValue}>
+            <TelemetryText text={exception?.value ?? occurrence.message} />
+          </p>
         </div>
         {occurrence.stack_trace ? (
           <StackTraceView

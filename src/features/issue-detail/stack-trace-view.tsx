@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useMemo } from 'react';
 import { innermostFirst, parseStackTrace, type StackFrame } from '../../lib/stack-frames';
 import { Button } from '../../ui/button';
@@ -121,17 +122,25 @@ function FrameRow({ frame }: { frame: StackFrame }) {
   return (
     <li className={styles.frame} data-in-app={frame.inApp || undefined}>
       <div className={styles.frameHead}>
-        <span className={styles.frameFile}>{frame.file ?? '(unknown file)'}</span>
+        <span className={styles.frameFile}>
+          {frame.file !== null ? <TelemetryText text={frame.file} /> : '(unknown file)'}
+        </span>
         {frame.fn && (
           <>
             <span className={styles.frameIn}>in</span>
-            <span className={styles.frameFn}>{frame.fn}</span>
+            <span className={styles.frameFn}>
+              <TelemetryText text={frame.fn} />
+            </span>
           </>
         )}
         {location && <span className={styles.frameLoc}>{location}</span>}
         {frame.inApp && <span className={styles.inAppMark}>In app</span>}
       </div>
-      {frame.code && <pre className={styles.frameCode}>{frame.code}</pre>}
+      {frame.code && (
+        <pre className={styles.frameCode}>
+          <TelemetryText text={frame.code} />
+        </pre>
+      )}
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery } from '@tanstack/react-query';
 import { issueDetailQueries, TRACE_LOGS_LIMIT } from '../../api/queries/issue-detail';
 import { formatUtcTime } from '../../lib/format-time';
@@ -38,8 +39,12 @@ export function TraceLogs({
               captured={log.severity}
               size="sm"
             />
-            <span className={styles.traceLogService}>{log.service_name}</span>
-            <span className={styles.traceLogMsg}>{log.message}</span>
+            <span className={styles.traceLogService}>
+              <TelemetryText text={log.service_name} />
+            </span>
+            <span className={styles.traceLogMsg}>
+              <TelemetryText text={log.message} />
+            </span>
           </li>
         ))}
       </ul>

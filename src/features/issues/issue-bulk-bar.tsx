@@ -1,3 +1,4 @@
+import { markBidiControls } from '../../lib/bidi-controls';
 import { useQueries } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
 import {
@@ -232,7 +233,7 @@ export function BulkResultPanel({
               <span className={styles.outcome} data-outcome={r.outcome}>
                 {outcomeLabels[r.outcome]}
               </span>
-              <span className={styles.resultIssue} title={r.title}>
+              <span className={styles.resultIssue} title={markBidiControls(r.title)}>
                 {r.title === r.issueId ? <code>{r.issueId}</code> : r.title}
               </span>
               {kept && r.outcome !== 'failed' && r.outcome !== 'not_found' && (

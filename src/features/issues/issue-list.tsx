@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { Issue } from '../../api/queries/issues';
@@ -168,9 +170,9 @@ const IssueRow = memo(function IssueRow({
             to="/issues/$issueId"
             params={{ issueId: issue.id }}
             className={styles.title}
-            title={issue.title}
+            title={markBidiControls(issue.title)}
           >
-            {issue.title}
+            <TelemetryText text={issue.title} />
           </Link>
           {fresh && <span className={styles.freshTag}>New</span>}
           {issue.status !== 'unresolved' && (
@@ -180,9 +182,11 @@ const IssueRow = memo(function IssueRow({
           )}
         </span>
         <span className={styles.culprit}>
-          <span className={styles.service}>{issue.service_name}</span>
-          <span className={styles.culpritText} title={culpritOf(issue)}>
-            {culpritOf(issue)}
+          <span className={styles.service}>
+            <TelemetryText text={issue.service_name} />
+          </span>
+          <span className={styles.culpritText} title={markBidiControls(culpritOf(issue))}>
+            <TelemetryText text={culpritOf(issue)} />
           </span>
         </span>
       </span>
@@ -204,8 +208,12 @@ const IssueRow = memo(function IssueRow({
           {relativeTime(issue.first_seen_at, now)}
         </time>
       </span>
-      <span role="cell" className={`${cell} ${styles.release}`} title={issue.release}>
-        {issue.release}
+      <span
+        role="cell"
+        className={`${cell} ${styles.release}`}
+        title={markBidiControls(issue.release)}
+      >
+        <TelemetryText text={issue.release} />
       </span>
       <span role="cell" className={cell}>
         <span

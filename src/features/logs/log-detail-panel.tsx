@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -148,7 +149,9 @@ function LogDetail({
         {log.triage.ignored && <span className={styles.ignored}>Ignored</span>}
       </div>
       <section aria-label="Message">
-        <pre className={styles.message}>{log.message === '' ? '(empty message)' : log.message}</pre>
+        <pre className={styles.message}>
+          {log.message === '' ? '(empty message)' : <TelemetryText text={log.message} />}
+        </pre>
       </section>
 
       {traceId && (
@@ -186,10 +189,18 @@ function LogDetail({
       )}
 
       <dl className={styles.fields}>
-        <Field label="Service">{log.service_name}</Field>
-        <Field label="Release">{log.release}</Field>
-        <Field label="Environment">{log.environment}</Field>
-        <Field label="Source">{log.source}</Field>
+        <Field label="Service">
+          <TelemetryText text={log.service_name} />
+        </Field>
+        <Field label="Release">
+          <TelemetryText text={log.release} />
+        </Field>
+        <Field label="Environment">
+          <TelemetryText text={log.environment} />
+        </Field>
+        <Field label="Source">
+          <TelemetryText text={log.source} />
+        </Field>
         <Field label="Project">{project?.name ?? log.project_id}</Field>
         <Field label="Severity">
           {overridden

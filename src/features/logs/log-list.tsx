@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { useRouterState } from '@tanstack/react-router';
 import { memo, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { Log } from '../../api/queries/logs';
@@ -195,20 +197,24 @@ const LogRow = memo(function LogRow({
           {formatLogTime(log.occurred_at)}
         </time>
       </span>
-      <span role="cell" className={`${cell} ${styles.service}`} title={log.service_name}>
-        {log.service_name}
+      <span
+        role="cell"
+        className={`${cell} ${styles.service}`}
+        title={markBidiControls(log.service_name)}
+      >
+        <TelemetryText text={log.service_name} />
       </span>
       <span role="cell" className={`${cell} ${styles.message}`}>
         <a
           href={hrefOf(log.id)}
           className={styles.messageLink}
           aria-current={selected ? 'true' : undefined}
-          title={log.message.length > 120 ? undefined : log.message}
+          title={log.message.length > 120 ? undefined : markBidiControls(log.message)}
         >
           {log.message === '' ? (
             <em className={styles.emptyMessage}>(empty message)</em>
           ) : (
-            log.message
+            <TelemetryText text={log.message} />
           )}
         </a>
       </span>
@@ -219,9 +225,13 @@ const LogRow = memo(function LogRow({
             key={path}
             role="cell"
             className={`${cell} ${styles.attr}`}
-            title={value ?? `${displayPointer(path)} is not set`}
+            title={markBidiControls(value ?? `${displayPointer(path)} is not set`)}
           >
-            {value ?? <span className={styles.absent}>—</span>}
+            {value !== null ? (
+              <TelemetryText text={value} />
+            ) : (
+              <span className={styles.absent}>—</span>
+            )}
           </span>
         );
       })}

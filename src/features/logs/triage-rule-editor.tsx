@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { logsMutations, SEVERITIES, type Log, type TriageSeverity } from '../../api/queries/logs';
@@ -49,8 +50,10 @@ export function TriageRuleEditor({ log, canManage }: { log: Log; canManage: bool
       </div>
       <p className={styles.text}>
         Applies to this log and every log of the same kind in its project: same source (
-        <code>{log.source}</code>), service and message pattern (numbers, ids and quoted text set
-        aside).
+        <code>
+          <TelemetryText text={log.source} />
+        </code>
+        ), service and message pattern (numbers, ids and quoted text set aside).
       </p>
       {!canManage && (
         <Callout tone="info">

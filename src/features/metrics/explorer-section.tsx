@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
@@ -139,15 +140,14 @@ function MetricPicker({ names }: { names: { project_id: string; since: string } 
         ))}
         {linked && (
           <option value={search.metric}>
-            {isolateText(search.metric ?? '')} — not among the samples read
+            {isolateText(search.metric ?? '')} — no samples in range
           </option>
         )}
       </select>
       <span id={hintId} className={styles.controlHint}>
-        {data.names.length.toLocaleString('en-US')} {data.names.length === 1 ? 'name' : 'names'} in{' '}
-        {data.complete ? 'all ' : 'the newest '}
-        {data.samplesRead.toLocaleString('en-US')} {data.samplesRead === 1 ? 'sample' : 'samples'}{' '}
-        {data.complete ? 'in range' : 'in range (older names may be missing)'}
+        {data.truncated
+          ? `The first ${data.names.length.toLocaleString('en-US')} names by name with samples in range (there are more)`
+          : `${data.names.length.toLocaleString('en-US')} ${data.names.length === 1 ? 'name' : 'names'} with samples in range`}
       </span>
     </div>
   );
@@ -244,10 +244,18 @@ function ExplorerBody({
           {data.names.map((n) => (
             <li key={n.name}>
               <Button size="sm" onClick={() => setSearch({ metric: n.name })}>
-                <span className={styles.mono}>{n.name}</span>
+                <span className={styles.mono}>
+                  <TelemetryText text={n.name} />
+                </span>
                 <span className={styles.pickMeta}>
                   {n.kind}
-                  {n.unit ? `, ${n.unit}` : ''}
+                  {n.unit ? (
+                    <>
+                      , <TelemetryText text={n.unit} />
+                    </>
+                  ) : (
+                    ''
+                  )}
                 </span>
               </Button>
             </li>
@@ -295,9 +303,13 @@ function SeriesChart({
   return (
     <>
       <div className={styles.seriesMeta}>
-        <span className={styles.mono}>{series.name}</span>
+        <span className={styles.mono}>
+          <TelemetryText text={series.name} />
+        </span>
         {series.kind && <span className={styles.badge}>{series.kind}</span>}
-        <span>unit: {series.unit ?? 'none given'}</span>
+        <span>
+          unit: <TelemetryText text={series.unit ?? 'none given'} />
+        </span>
         <span>{aggregationText(series)}</span>
         <InvestigateButton title="Investigate metric" query={investigationQueries.metric(params)} />
         {truncation && (

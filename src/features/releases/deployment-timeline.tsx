@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
@@ -35,7 +36,7 @@ export function DeploymentTimeline({
   return (
     <section className={styles.panel} aria-label="Deployments">
       <h2 className={styles.panelTitle}>
-        Deployments of {row.service_name} to {row.environment}
+        Deployments of {row.service_name} to <TelemetryText text={row.environment} />
       </h2>
       {highlight !== undefined && !found && <HighlightElsewhere row={row} id={highlight} />}
       {items.length === 0 ? (
@@ -92,7 +93,9 @@ function TimelineItem({
         <DeploymentStatus status={d.status} />
         {own ? (
           <span className={styles.ownRelease}>
-            <span className={styles.mono}>{d.release}</span>
+            <span className={styles.mono}>
+              <TelemetryText text={d.release} />
+            </span>
             <span className={styles.thisBadge}>this release</span>
           </span>
         ) : (
@@ -109,7 +112,7 @@ function TimelineItem({
             })}
             className={`${styles.releaseLink} ${styles.mono}`}
           >
-            {d.release}
+            <TelemetryText text={d.release} />
           </Link>
         )}
         {highlighted && <span className={styles.highlightBadge}>Linked deployment</span>}
@@ -169,7 +172,7 @@ function HighlightElsewhere({ row, id }: { row: ReleaseRow; id: string }) {
           deployment: data.deployment_id,
         })}
       >
-        {data.release}
+        <TelemetryText text={data.release} />
       </Link>{' '}
       ({data.service_name} in {data.environment}), not of this timeline.
     </Callout>

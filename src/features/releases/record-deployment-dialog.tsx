@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
@@ -120,15 +121,21 @@ function RecordDeploymentForm({
       <dl className={styles.target}>
         <div>
           <dt>Release</dt>
-          <dd className={styles.mono}>{row.release}</dd>
+          <dd className={styles.mono}>
+            <TelemetryText text={row.release} />
+          </dd>
         </div>
         <div>
           <dt>Environment</dt>
-          <dd>{row.environment}</dd>
+          <dd>
+            <TelemetryText text={row.environment} />
+          </dd>
         </div>
         <div>
           <dt>Service</dt>
-          <dd>{row.service_name}</dd>
+          <dd>
+            <TelemetryText text={row.service_name} />
+          </dd>
         </div>
         <div>
           <dt>Project</dt>

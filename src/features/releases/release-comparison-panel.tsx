@@ -1,3 +1,5 @@
+import { markBidiControls } from '../../lib/bidi-controls';
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -54,9 +56,16 @@ export function ReleaseComparisonPanel({ row }: { row: ReleaseRow }) {
       <h2 className={styles.panelTitle}>Compared with the previous release</h2>
       {prev === null ? (
         <p className={styles.text}>
-          No earlier release of <strong>{row.service_name}</strong> in{' '}
-          <strong>{row.environment}</strong>: no succeeded deployment of another release finished
-          before this one’s, and no other release was last seen before this one was first seen.
+          No earlier release of{' '}
+          <strong>
+            <TelemetryText text={row.service_name} />
+          </strong>{' '}
+          in{' '}
+          <strong>
+            <TelemetryText text={row.environment} />
+          </strong>
+          : no succeeded deployment of another release finished before this one’s, and no other
+          release was last seen before this one was first seen.
         </p>
       ) : (
         <>
@@ -90,7 +99,7 @@ function PreviousLine({ row, prev }: { row: ReleaseRow; prev: PreviousRelease })
         })}
         className={styles.releaseLink}
       >
-        {prev.release}
+        <TelemetryText text={prev.release} />
       </Link>
       <span className={styles.basis}>
         {prev.basis === 'deployment'
@@ -214,7 +223,7 @@ function NewIssuesList({
                 to="/issues/$issueId"
                 params={{ issueId: issue.id }}
                 className={styles.issueTitle}
-                title={issue.title}
+                title={markBidiControls(issue.title)}
               >
                 {issue.title}
               </Link>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useState } from 'react';
 import type { RecordDeploymentResult, ReleaseRow } from '../../api/queries/releases';
 import { formatUtcDateTime } from '../../lib/format-time';
@@ -44,7 +45,9 @@ export function ReleaseDetail({
     <>
       <header className={styles.header}>
         <div className={styles.titleRow}>
-          <h1 className={styles.title}>{row.release}</h1>
+          <h1 className={styles.title}>
+            <TelemetryText text={row.release} />
+          </h1>
           <span className={styles.titleActions}>
             {canRecord && (
               <Button
@@ -71,10 +74,12 @@ export function ReleaseDetail({
         </div>
         <div className={styles.identity}>
           <span className={styles.chip}>
-            <span className={styles.chipLabel}>Service</span> {row.service_name}
+            <span className={styles.chipLabel}>Service</span>{' '}
+            <TelemetryText text={row.service_name} />
           </span>
           <span className={styles.chip}>
-            <span className={styles.chipLabel}>Environment</span> {row.environment}
+            <span className={styles.chipLabel}>Environment</span>{' '}
+            <TelemetryText text={row.environment} />
           </span>
           <span className={styles.chip}>
             <span className={styles.chipLabel}>Project</span> {projectName}

@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { Link } from '@tanstack/react-router';
 import { memo, type MouseEvent } from 'react';
 import type { Deployment, ReleaseRow } from '../../api/queries/releases';
@@ -146,16 +148,19 @@ const ReleaseRowView = memo(function ReleaseRowView({
             service: r.service_name,
           }}
           className={styles.name}
-          title={r.release}
+          title={markBidiControls(r.release)}
         >
-          {r.release}
+          <TelemetryText text={r.release} />
         </Link>
         <span className={styles.sub}>
-          <span className={styles.service} title={`Service ${r.service_name}`}>
-            {r.service_name}
+          <span className={styles.service} title={markBidiControls(`Service ${r.service_name}`)}>
+            <TelemetryText text={r.service_name} />
           </span>
-          <span className={styles.environment} title={`Environment ${r.environment}`}>
-            {r.environment}
+          <span
+            className={styles.environment}
+            title={markBidiControls(`Environment ${r.environment}`)}
+          >
+            <TelemetryText text={r.environment} />
           </span>
           {row.projectName !== null && (
             <span className={styles.project} title={`Project ${row.projectName}`}>

@@ -1,10 +1,12 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { TelemetryText } from '../../ui/telemetry-text';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { releaseQueries, type ReleaseListFilters } from '../../api/queries/releases';
 import { formatShortUtc } from '../../lib/format-short-time';
 import { useStableValue } from '../../lib/use-stable-value';
+import { useLiveRefresh } from '../../live/use-live-refresh';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
@@ -12,6 +14,7 @@ import { QueryBoundary } from '../../ui/query-boundary';
 import { StateFrame } from '../../ui/state-frame';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { canRecordDeployments } from './deployment-form';
+import { liveEventTouchesReleases } from './live-release-match';
 import { ReleaseDetail } from './release-detail';
 import styles from './release-page.module.css';
 import { releaseRowFiltersOf, type ReleasePageSearch } from './release-search';
@@ -39,7 +42,9 @@ export function ReleasePage({ release }: { release: string }) {
           Releases
         </Link>
         <span aria-hidden="true">/</span>
-        <span className={styles.crumbCurrent}>{release}</span>
+        <span className={styles.crumbCurrent}>
+          <TelemetryText text={release} />
+        </span>
       </nav>
       <QueryBoundary
         resetKey={filtersKey}
@@ -70,6 +75,13 @@ function ReleaseResolver({ release, filters }: { release: string; filters: Relea
   const { data } = useSuspenseQuery(releaseQueries.rows(filters));
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const search = useReleaseSearch();
+  // The row's figures (and the comparison's rows) are counted by the service: telemetry of
+  // this release re-reads them.
+  const client = useQueryClient();
+  useLiveRefresh(
+    (event) => liveEventTouchesReleases(event, filters),
+    () => void client.invalidateQueries({ queryKey: releaseQueries.all() }),
+  );
   const rows = data.releases;
   const [only] = rows;
 
@@ -121,8 +133,12 @@ function ReleaseResolver({ release, filters }: { release: string; filters: Relea
                 })}
                 className={styles.choiceLink}
               >
-                <span className={styles.choiceService}>{r.service_name}</span>
-                <span className={styles.choiceEnv}>{r.environment}</span>
+                <span className={styles.choiceService}>
+                  <TelemetryText text={r.service_name} />
+                </span>
+                <span className={styles.choiceEnv}>
+                  <TelemetryText text={r.environment} />
+                </span>
                 <span className={styles.choiceProject}>
                   {names.get(r.project_id) ?? r.project_id}
                 </span>

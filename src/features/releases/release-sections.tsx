@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState, type ReactNode } from 'react';
@@ -233,9 +235,9 @@ function IssuesBody({ row }: { row: ReleaseRow }) {
                 to="/issues/$issueId"
                 params={{ issueId: issue.id }}
                 className={styles.itemMain}
-                title={issue.title}
+                title={markBidiControls(issue.title)}
               >
-                {issue.title}
+                <TelemetryText text={issue.title} />
               </Link>
               <span className={styles.itemMeta}>{issue.status}</span>
               <span className={styles.itemNum} title="Occurrences">
@@ -278,9 +280,9 @@ function TracesBody({ row }: { row: ReleaseRow }) {
               to="/traces/$traceId"
               params={{ traceId: t.trace_id }}
               className={styles.itemMain}
-              title={t.root_span_name}
+              title={markBidiControls(t.root_span_name)}
             >
-              {t.root_span_name}
+              <TelemetryText text={t.root_span_name} />
             </Link>
             <span className={styles.itemMeta}>{count(t.span_count)} spans</span>
             <span className={styles.itemNum}>{formatDuration(t.duration_ms)}</span>
@@ -311,9 +313,9 @@ function LogsBody({ row }: { row: ReleaseRow }) {
               to="/logs"
               search={{ ...search, log: log.id }}
               className={`${styles.itemMain} ${styles.mono}`}
-              title={log.message}
+              title={markBidiControls(log.message)}
             >
-              {log.message}
+              <TelemetryText text={log.message} />
             </Link>
             <span className={styles.itemMeta}>{log.source}</span>
             <Time iso={log.occurred_at} />
@@ -340,11 +342,11 @@ function ActionsBody({ row }: { row: ReleaseRow }) {
             <span className={styles.itemLead}>
               <span className={styles.kind}>{a.kind.replace('_', ' ')}</span>
             </span>
-            <span className={styles.itemMain} title={a.name}>
-              {a.name}
+            <span className={styles.itemMain} title={markBidiControls(a.name)}>
+              <TelemetryText text={a.name} />
             </span>
             <span className={`${styles.itemMeta} ${styles.mono}`} title={`Actor ${a.distinct_id}`}>
-              {a.distinct_id}
+              <TelemetryText text={a.distinct_id} />
             </span>
             <Time iso={a.occurred_at} />
           </li>
@@ -380,8 +382,8 @@ function MetricsBody({ row }: { row: ReleaseRow }) {
             <span className={styles.itemLead}>
               <span className={styles.kind}>{m.kind}</span>
             </span>
-            <span className={`${styles.itemMain} ${styles.mono}`} title={m.name}>
-              {m.name}
+            <span className={`${styles.itemMain} ${styles.mono}`} title={markBidiControls(m.name)}>
+              <TelemetryText text={m.name} />
             </span>
             <span className={styles.itemNum} title={`${m.value}${m.unit ? ` ${m.unit}` : ''}`}>
               {m.value.toLocaleString('en-US', { maximumFractionDigits: 3 })}

@@ -1,4 +1,9 @@
-import { useQuery, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  useQuery,
+  useQueryClient,
+  useSuspenseInfiniteQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
@@ -9,6 +14,7 @@ import {
   type ReleaseRow,
 } from '../../api/queries/releases';
 import { useStableValue } from '../../lib/use-stable-value';
+import { useLiveRefresh } from '../../live/use-live-refresh';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { InfoIcon } from '../../ui/icons';
@@ -20,6 +26,7 @@ import { StateFrame } from '../../ui/state-frame';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useNextPageState } from '../../ui/use-next-page-state';
 import { latestDeploymentsByRow } from './deployment-match';
+import { liveEventTouchesReleases } from './live-release-match';
 import { ReleaseFilterBar } from './release-filter-bar';
 import { ReleaseList, type DeploymentLookup, type ReleaseListRow } from './release-list';
 import { deploymentScopeOf } from './release-list-data';
@@ -84,6 +91,13 @@ function ReleaseResults({
   const history = useQuery(deploymentQueries.history(deploymentScopeOf(filters)));
   const next = useNextPageState(query);
   const { data, hasNextPage } = query;
+  // Rows are counted by the service from many records: new telemetry of the scope re-reads
+  // them (a new release appears, counts and last seen move).
+  const client = useQueryClient();
+  useLiveRefresh(
+    (event) => liveEventTouchesReleases(event, filters),
+    () => void client.invalidateQueries({ queryKey: releaseQueries.list(filters).queryKey }),
+  );
 
   const multiProject = filters.project_id === undefined && projects.length > 1;
   const rows: ReleaseListRow[] = useMemo(() => {

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatUtcDateTime } from '../../lib/format-time';
@@ -110,11 +111,17 @@ function SpanDetail({
   return (
     <div className={styles.detail}>
       <div className={styles.identity} data-color={colorSlot}>
-        <p className={styles.spanName}>{span.name}</p>
+        <p className={styles.spanName}>
+          <TelemetryText text={span.name} />
+        </p>
         <p className={styles.service}>
           <span className={palette.swatch} aria-hidden="true" />
-          {span.service_name}
-          {span.operation !== null && <code className={styles.operation}>{span.operation}</code>}
+          <TelemetryText text={span.service_name} />
+          {span.operation !== null && (
+            <code className={styles.operation}>
+              <TelemetryText text={span.operation} />
+            </code>
+          )}
         </p>
       </div>
 
@@ -124,7 +131,9 @@ function SpanDetail({
           <div>
             <p className={styles.errorTitle}>Error span</p>
             {span.status_message !== null && span.status_message !== '' && (
-              <p className={styles.errorMessage}>{span.status_message}</p>
+              <p className={styles.errorMessage}>
+                <TelemetryText text={span.status_message} />
+              </p>
             )}
           </div>
         </div>
@@ -172,8 +181,12 @@ function SpanDetail({
             </span>
           )}
         </Field>
-        <Field label="Release">{span.release}</Field>
-        <Field label="Environment">{span.environment}</Field>
+        <Field label="Release">
+          <TelemetryText text={span.release} />
+        </Field>
+        <Field label="Environment">
+          <TelemetryText text={span.environment} />
+        </Field>
         <Field label="SDK">
           {span.sdk_name} {span.sdk_version}
         </Field>
@@ -214,7 +227,9 @@ function SpanDetail({
                   className={styles.related}
                 >
                   <IssueIcon size={14} />
-                  <span className={styles.issueTitle}>{issue.title}</span>
+                  <span className={styles.issueTitle}>
+                    <TelemetryText text={issue.title} />
+                  </span>
                 </Link>
                 {issue.span_id === span.span_id && (
                   <span className={styles.thisSpan}>this span</span>
@@ -245,7 +260,9 @@ function SpanDetail({
               return (
                 <li key={i} className={styles.event}>
                   <p className={styles.eventHead}>
-                    <span className={styles.eventName}>{event.name}</span>
+                    <span className={styles.eventName}>
+                      <TelemetryText text={event.name} />
+                    </span>
                     <span
                       className={styles.num}
                       title={formatUtcDateTime(event.timestamp, { ms: true })}

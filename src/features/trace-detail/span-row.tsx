@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { memo, type CSSProperties } from 'react';
 import { AlertIcon, ChevronDownIcon } from '../../ui/icons';
 import palette from './service-palette.module.css';
@@ -95,9 +97,11 @@ export const SpanRow = memo(function SpanRow({
           </span>
         )}
         <span className={palette.swatch} aria-hidden="true" />
-        <span className={styles.service}>{span.service_name}</span>
-        <span className={styles.name} title={span.name}>
-          {span.name}
+        <span className={styles.service}>
+          <TelemetryText text={span.service_name} />
+        </span>
+        <span className={styles.name} title={markBidiControls(span.name)}>
+          <TelemetryText text={span.name} />
         </span>
         {collapsed && node.childCount > 0 && (
           <span className={styles.childCount}>

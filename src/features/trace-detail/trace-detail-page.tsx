@@ -111,7 +111,16 @@ function TraceLoaded({
   const summaryQuery = useQuery(traceQueries.summary(traceId, scope));
   const summary = summaryQuery.data ?? null;
   const tree = useMemo(() => buildSpanTree(spans), [spans]);
-  const overview = useMemo(() => traceOverview(tree, summary), [tree, summary]);
+  // Several projects are read one by one: figures that follow parent links across them are
+  // counted from the spans, and only the issues come from the combined summaries.
+  const combined = scope.project_ids !== undefined;
+  const overview = useMemo(
+    () =>
+      combined
+        ? { ...traceOverview(tree, null), issues: summary?.issues ?? [] }
+        : traceOverview(tree, summary),
+    [combined, tree, summary],
+  );
   const colors = useMemo(
     () => serviceColors(overview.services.map((s) => s.service_name)),
     [overview.services],

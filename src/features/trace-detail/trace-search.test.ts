@@ -14,9 +14,9 @@ describe('traceSearchSchema', () => {
 });
 
 describe('traceReadScope', () => {
-  it('sends one project of the scope, never several', () => {
+  it('keeps the projects of the scope: one, several (read one by one), or none for all', () => {
     expect(traceReadScope({ project: P1 })).toEqual({ project_id: P1 });
-    expect(traceReadScope({ projects: `${P1},${P2}` })).toEqual({});
+    expect(traceReadScope({ projects: `${P1},${P2}` })).toEqual({ project_ids: `${P1},${P2}` });
     expect(traceReadScope({})).toEqual({});
     expect(traceReadScope({ project: P1, release: 'api@1', environment: 'prod' })).toEqual({
       project_id: P1,

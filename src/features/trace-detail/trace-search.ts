@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { lenient, searchText } from '../../lib/search-fields';
-import { parseProjectScope, type ProjectScopeSearch } from '../../lib/project-scope';
+import type { TraceScope } from '../../api/queries/traces';
+import { parseProjectScope, scopeQuery, type ProjectScopeSearch } from '../../lib/project-scope';
 import type { TimeRangeSearch } from '../../lib/time-range';
 
 /**
@@ -20,20 +21,13 @@ export const traceSearchSchema = z.object({
 export type TraceSearch = z.infer<typeof traceSearchSchema>;
 export type TracePageSearch = TraceSearch & ProjectScopeSearch & TimeRangeSearch;
 
-/** What the trace routes take: `project_id` (one project in scope), `release`, `environment`. */
-export type TraceReadScope = { project_id?: string; release?: string; environment?: string };
-
 /**
- * The read's scope from the URL. The trace routes take one `project_id`: with one project in
- * the shell's scope it is sent; with several or all, the service reads every project the
- * account can read (a trace id names one trace whichever project holds its spans).
+ * The read's scope from the URL: `project_id` for one project in the shell's scope,
+ * `project_ids` for several (the query reads each of them; the trace routes take one), neither
+ * for all (the service reads every project the account can read).
  */
-export function traceReadScope(search: TracePageSearch): TraceReadScope {
-  const scope = parseProjectScope(search);
-  const out: TraceReadScope = {};
-  if (scope.kind === 'projects' && scope.ids.length === 1 && scope.ids[0] !== undefined) {
-    out.project_id = scope.ids[0];
-  }
+export function traceReadScope(search: TracePageSearch): TraceScope {
+  const out: TraceScope = { ...scopeQuery(parseProjectScope(search)) };
   if (search.release !== undefined) out.release = search.release;
   if (search.environment !== undefined) out.environment = search.environment;
   return out;

@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { Link } from '@tanstack/react-router';
 import { investigationQueries } from '../../api/queries/investigations';
 import type { TraceSummary } from '../../api/queries/traces';
@@ -58,8 +60,15 @@ export function TraceSummaryHeader({
       <div className={styles.headRow}>
         <div className={styles.headText}>
           <h1 className={styles.title}>
-            <span className={styles.rootName} title={overview.rootName ?? undefined}>
-              {overview.rootName ?? 'Trace without a root span'}
+            <span
+              className={styles.rootName}
+              title={overview.rootName !== null ? markBidiControls(overview.rootName) : undefined}
+            >
+              {overview.rootName !== null ? (
+                <TelemetryText text={overview.rootName} />
+              ) : (
+                'Trace without a root span'
+              )}
             </span>
             {overview.rootService !== null && (
               <span
@@ -67,7 +76,7 @@ export function TraceSummaryHeader({
                 data-color={colors.get(overview.rootService) ?? 0}
               >
                 <span className={palette.swatch} aria-hidden="true" />
-                {overview.rootService}
+                <TelemetryText text={overview.rootService} />
               </span>
             )}
           </h1>
@@ -94,8 +103,12 @@ export function TraceSummaryHeader({
           {summaryProblem !== null && <p className={styles.warning}>{summaryProblem}</p>}
         </div>
         <div className={styles.headSide}>
-          <Line label="Releases">{overview.releases.join(', ') || '–'}</Line>
-          <Line label="Environments">{overview.environments.join(', ') || '–'}</Line>
+          <Line label="Releases">
+            <TelemetryText text={overview.releases.join(', ') || '–'} />
+          </Line>
+          <Line label="Environments">
+            <TelemetryText text={overview.environments.join(', ') || '–'} />
+          </Line>
           <Line label="Issues">
             {overview.issues.length === 0 ? (
               <span className={styles.muted}>
@@ -108,9 +121,9 @@ export function TraceSummaryHeader({
                     to="/issues/$issueId"
                     params={{ issueId: issue.issue_id }}
                     className={styles.inlineLink}
-                    title={issue.title}
+                    title={markBidiControls(issue.title)}
                   >
-                    {issue.title}
+                    <TelemetryText text={issue.title} />
                   </Link>
                 </span>
               ))
@@ -129,7 +142,9 @@ export function TraceSummaryHeader({
             data-color={colors.get(s.service_name) ?? 0}
           >
             <span className={palette.swatch} aria-hidden="true" />
-            <span className={styles.serviceName}>{s.service_name}</span>
+            <span className={styles.serviceName}>
+              <TelemetryText text={s.service_name} />
+            </span>
             <span className={styles.serviceCount}>
               {s.span_count.toLocaleString('en-US')} {s.span_count === 1 ? 'span' : 'spans'}
               {s.error_span_count > 0 && (
@@ -162,7 +177,9 @@ export function TraceSummaryHeader({
                     ›
                   </span>
                 )}
-                <span className={styles.pathName}>{s.name}</span>
+                <span className={styles.pathName}>
+                  <TelemetryText text={s.name} />
+                </span>
                 <span className={styles.pathDuration}>{formatDuration(s.duration_ms)}</span>
               </span>
             ))}

@@ -1,3 +1,5 @@
+import { TelemetryText } from '../../ui/telemetry-text';
+import { markBidiControls } from '../../lib/bidi-controls';
 import { Link } from '@tanstack/react-router';
 import { memo, type MouseEvent } from 'react';
 import type { TraceRow } from '../../api/queries/traces';
@@ -128,12 +130,14 @@ const TraceRowView = memo(function TraceRowView({
           to="/traces/$traceId"
           params={{ traceId: trace.trace_id }}
           className={styles.name}
-          title={trace.root_span_name}
+          title={markBidiControls(trace.root_span_name)}
         >
-          {trace.root_span_name}
+          <TelemetryText text={trace.root_span_name} />
         </Link>
         <span className={styles.sub}>
-          <span className={styles.rootService}>{trace.root_service_name}</span>
+          <span className={styles.rootService}>
+            <TelemetryText text={trace.root_service_name} />
+          </span>
           {trace.root_operation !== null && (
             <span className={styles.operation} title={`Operation ${trace.root_operation}`}>
               {trace.root_operation}
@@ -189,14 +193,17 @@ const TraceRowView = memo(function TraceRowView({
         </time>
       </span>
       <span role="cell" className={`${cell} ${styles.context}`}>
-        <span className={styles.release} title={trace.releases.join(', ') || 'No release'}>
-          {compactList(trace.releases)}
+        <span
+          className={styles.release}
+          title={markBidiControls(trace.releases.join(', ') || 'No release')}
+        >
+          <TelemetryText text={compactList(trace.releases)} />
         </span>
         <span
           className={styles.environment}
-          title={trace.environments.join(', ') || 'No environment'}
+          title={markBidiControls(trace.environments.join(', ') || 'No environment')}
         >
-          {compactList(trace.environments)}
+          <TelemetryText text={compactList(trace.environments)} />
         </span>
       </span>
     </div>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { formatUtcTime } from '../../lib/format-time';
 import { valueText } from '../../lib/attribute-values';
 import { Callout } from '../../ui/callout';
@@ -59,14 +60,18 @@ export function BreadcrumbList({
                     {at ? formatUtcTime(at).replace(' UTC', '') : ''}
                   </td>
                   <td className={styles.crumbCat}>
-                    {text(c.category) ?? text(c.type) ?? 'default'}
+                    <TelemetryText text={text(c.category) ?? text(c.type) ?? 'default'} />
                   </td>
                   <td className={styles.crumbLevel} data-level={text(c.level) ?? undefined}>
                     {text(c.level) ?? ''}
                   </td>
                   <td className={styles.crumbMsg}>
-                    {text(c.message) ?? ''}
-                    {data && <span className={styles.crumbData}>{data}</span>}
+                    <TelemetryText text={text(c.message) ?? ''} />
+                    {data && (
+                      <span className={styles.crumbData}>
+                        <TelemetryText text={data} />
+                      </span>
+                    )}
                   </td>
                 </tr>
               );

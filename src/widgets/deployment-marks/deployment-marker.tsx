@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { Link } from '@tanstack/react-router';
 import { formatShortUtc } from '../../lib/format-short-time';
 import { formatUtcDateTime } from '../../lib/format-time';
@@ -37,11 +38,16 @@ export function DeploymentTooltip({ marker }: { marker: DeploymentMarker }) {
     <div className={styles.tooltip}>
       <p className={styles.tooltipTitle}>
         <MarkerIcon failed={marker.failed} />
-        {d.service_name} <span className={styles.release}>{d.release}</span>
+        {d.service_name}{' '}
+        <span className={styles.release}>
+          <TelemetryText text={d.release} />
+        </span>
       </p>
       <dl className={styles.facts}>
         <dt>Environment</dt>
-        <dd>{d.environment}</dd>
+        <dd>
+          <TelemetryText text={d.environment} />
+        </dd>
         <dt>Status</dt>
         <dd className={marker.failed ? styles.failedText : undefined}>
           {marker.failed ? 'Failed' : 'Succeeded'}
@@ -97,9 +103,15 @@ export function DeploymentList({
                 title={d.commit_sha ? `commit ${d.commit_sha}` : undefined}
               >
                 <MarkerIcon failed={m.failed} />
-                <span className={styles.itemService}>{d.service_name}</span>
-                <span className={styles.itemRelease}>{d.release}</span>
-                <span className={styles.itemEnv}>{d.environment}</span>
+                <span className={styles.itemService}>
+                  <TelemetryText text={d.service_name} />
+                </span>
+                <span className={styles.itemRelease}>
+                  <TelemetryText text={d.release} />
+                </span>
+                <span className={styles.itemEnv}>
+                  <TelemetryText text={d.environment} />
+                </span>
                 {m.failed && <span className={styles.itemStatus}>failed</span>}
                 <span className={styles.itemTime}>{formatShortUtc(d.finished_at)}</span>
               </Link>

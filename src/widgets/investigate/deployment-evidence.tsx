@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { Deployment } from '../../api/queries/releases';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { shortSha } from '../../lib/short-sha';
@@ -17,9 +18,11 @@ export function DeploymentEvidence({
     <ul className={styles.rows} aria-label="Deployments">
       {deployments.map((d) => (
         <li key={d.deployment_id} className={styles.row}>
-          <span className={`${styles.grow} ${styles.mono}`}>{d.release}</span>
+          <span className={`${styles.grow} ${styles.mono}`}>
+            <TelemetryText text={d.release} />
+          </span>
           <span className={styles.muted}>
-            {d.service_name} · {d.environment}
+            {d.service_name} · <TelemetryText text={d.environment} />
           </span>
           <DeploymentStatus status={d.status} />
           <span className={styles.time}>finished {formatUtcDateTime(d.finished_at)}</span>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { investigationQueries } from '../../api/queries/investigations';
@@ -91,8 +92,10 @@ function FixCheck({
     <form className={styles.section} onSubmit={submit}>
       <p className={styles.muted}>
         Baseline: the occurrence you are viewing, {formatUtcDateTime(baseline.occurredAt)} on{' '}
-        <code className={styles.mono}>{baseline.release}</code>. Page to another occurrence to use
-        it as the baseline.
+        <code className={styles.mono}>
+          <TelemetryText text={baseline.release} />
+        </code>
+        . Page to another occurrence to use it as the baseline.
       </p>
       {history.isPending ? (
         <PendingState label="Reading the project’s deployments…" />

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { Link } from '@tanstack/react-router';
 import { formatUtcDateTime } from '../../lib/format-time';
 import styles from './evidence.module.css';
@@ -20,9 +21,13 @@ export function IssueEvidenceList({
             params={{ issueId: issue.issue_id }}
             className={`${styles.grow} ${styles.link}`}
           >
-            {issue.title}
+            <TelemetryText text={issue.title} />
           </Link>
-          {issue.detail && <span className={styles.muted}>{issue.detail}</span>}
+          {issue.detail && (
+            <span className={styles.muted}>
+              <TelemetryText text={issue.detail} />
+            </span>
+          )}
           <span className={styles.time}>{formatUtcDateTime(issue.at)}</span>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { InvestigationLog } from '../../api/queries/investigations';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { SeverityBadge } from '../../ui/severity-badge';
@@ -12,8 +13,12 @@ export function LogEvidence({ logs, empty }: { logs: InvestigationLog[]; empty: 
         <li key={log.id} className={styles.row}>
           <span className={styles.time}>{formatUtcDateTime(log.occurred_at, { ms: true })}</span>
           <SeverityBadge severity={log.effective_severity} captured={log.severity} size="sm" />
-          <span className={styles.muted}>{log.service_name}</span>
-          <span className={styles.grow}>{log.message}</span>
+          <span className={styles.muted}>
+            <TelemetryText text={log.service_name} />
+          </span>
+          <span className={styles.grow}>
+            <TelemetryText text={log.message} />
+          </span>
         </li>
       ))}
     </ul>

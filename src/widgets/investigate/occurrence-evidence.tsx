@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { IssueInvestigation } from '../../api/queries/investigations';
 import { AttributeTree } from '../../ui/attribute-tree';
 import { BreadcrumbList } from '../breadcrumb-list/breadcrumb-list';
@@ -17,11 +18,15 @@ export function OccurrenceEvidence({ bundle }: { bundle: IssueInvestigation }) {
           </div>
           <div>
             <dt>Release</dt>
-            <dd className={styles.mono}>{occurrence.release}</dd>
+            <dd className={styles.mono}>
+              <TelemetryText text={occurrence.release} />
+            </dd>
           </div>
           <div>
             <dt>Environment</dt>
-            <dd>{occurrence.environment}</dd>
+            <dd>
+              <TelemetryText text={occurrence.environment} />
+            </dd>
           </div>
           <div>
             <dt>SDK</dt>
@@ -31,15 +36,19 @@ export function OccurrenceEvidence({ bundle }: { bundle: IssueInvestigation }) {
           </div>
         </dl>
         <pre className={styles.pre} aria-label="Exception">
-          {occurrence.exception
-            ? `${occurrence.exception.type}${occurrence.exception.value ? `: ${occurrence.exception.value}` : ''}`
-            : occurrence.message}
+          <TelemetryText
+            text={
+              occurrence.exception
+                ? `${occurrence.exception.type}${occurrence.exception.value ? `: ${occurrence.exception.value}` : ''}`
+                : occurrence.message
+            }
+          />
         </pre>
       </EvidenceSection>
       {stack && (
         <EvidenceSection title="Stack trace" count={stack.total_frames}>
           <pre className={styles.pre} aria-label="Stack trace">
-            {[stack.header, ...stack.frames.map((f) => `  ${f}`)].join('\n')}
+            <TelemetryText text={[stack.header, ...stack.frames.map((f) => `  ${f}`)].join('\n')} />
           </pre>
           {stack.total_frames > stack.frames.length && (
             <p className={styles.muted}>

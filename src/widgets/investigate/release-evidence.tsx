@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { ReleaseInvestigation } from '../../api/queries/investigations';
 import { formatBasisPoints, formatPointChange } from '../../lib/format-share';
 import { EvidenceSection } from './evidence-section';
@@ -30,8 +31,10 @@ export function ReleaseEvidence({ bundle }: { bundle: ReleaseInvestigation }) {
       {prev && (
         <EvidenceSection title="Previous release">
           <p>
-            <code className={styles.mono}>{prev.release}</code>:{' '}
-            {formatBasisPoints(prev.error_rate_basis_points)} of its traces had an error; this
+            <code className={styles.mono}>
+              <TelemetryText text={prev.release} />
+            </code>
+            : {formatBasisPoints(prev.error_rate_basis_points)} of its traces had an error; this
             release is {formatPointChange(prev.error_rate_change_basis_points / 100)} against it.
           </p>
         </EvidenceSection>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { ReleaseRow } from '../../api/queries/releases';
 import { formatBasisPoints } from '../../lib/format-share';
 import { formatUtcDateTime } from '../../lib/format-time';
@@ -10,9 +11,11 @@ export function ReleaseRowEvidence({ rows, empty }: { rows: ReleaseRow[]; empty:
     <ul className={styles.rows} aria-label="Release rows">
       {rows.map((r) => (
         <li key={`${r.release} ${r.environment} ${r.service_name}`} className={styles.row}>
-          <span className={`${styles.grow} ${styles.mono}`}>{r.release}</span>
+          <span className={`${styles.grow} ${styles.mono}`}>
+            <TelemetryText text={r.release} />
+          </span>
           <span className={styles.muted}>
-            {r.service_name} · {r.environment}
+            {r.service_name} · <TelemetryText text={r.environment} />
           </span>
           <span className={styles.num}>{r.issue_count.toLocaleString('en-US')} issues</span>
           <span className={styles.num}>

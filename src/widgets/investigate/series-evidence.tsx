@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { MetricInvestigation } from '../../api/queries/investigations';
 import { formatUtcDateTime } from '../../lib/format-time';
 import styles from './evidence.module.css';
@@ -25,7 +26,9 @@ export function SeriesEvidence({ series }: { series: Series }) {
             const last = values.at(-1);
             return (
               <li key={s.key ?? 'all'} className={styles.row}>
-                <span className={`${styles.grow} ${styles.mono}`}>{s.key ?? 'All samples'}</span>
+                <span className={`${styles.grow} ${styles.mono}`}>
+                  <TelemetryText text={s.key ?? 'All samples'} />
+                </span>
                 <span className={styles.num}>
                   {values.length} of {s.values.length} buckets with data
                 </span>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { TraceSummarySpan } from '../../api/queries/investigations';
 import { formatDuration } from '../../lib/format-duration';
 import styles from './evidence.module.css';
@@ -17,12 +18,18 @@ export function SpanEvidenceList({
     <ul className={styles.rows} aria-label={label}>
       {spans.map((span) => (
         <li key={span.span_id} className={styles.row}>
-          <span className={styles.grow}>{span.name}</span>
-          <span className={styles.muted}>{span.service_name}</span>
+          <span className={styles.grow}>
+            <TelemetryText text={span.name} />
+          </span>
+          <span className={styles.muted}>
+            <TelemetryText text={span.service_name} />
+          </span>
           <span className={styles.num}>{formatDuration(span.duration_ms)}</span>
           {span.status === 'error' && (
             <span className={`${styles.grow} ${styles.error}`}>
-              Error{span.status_message ? `: ${span.status_message}` : ''}
+              <TelemetryText
+                text={`Error${span.status_message ? `: ${span.status_message}` : ''}`}
+              />
             </span>
           )}
         </li>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { SpanInvestigation } from '../../api/queries/investigations';
 import { formatDuration } from '../../lib/format-duration';
 import { formatUtcDateTime } from '../../lib/format-time';
@@ -17,7 +18,9 @@ export function SpanEvidence({ bundle }: { bundle: SpanInvestigation }) {
         </div>
         <div>
           <dt>Service</dt>
-          <dd>{span.service_name}</dd>
+          <dd>
+            <TelemetryText text={span.service_name} />
+          </dd>
         </div>
         <div>
           <dt>Started</dt>
@@ -37,7 +40,7 @@ export function SpanEvidence({ bundle }: { bundle: SpanInvestigation }) {
       </dl>
       {error.is_error && (
         <pre className={`${styles.pre} ${styles.error}`} aria-label="Span error">
-          {error.status_message ?? 'Error (no status message)'}
+          <TelemetryText text={error.status_message ?? 'Error (no status message)'} />
         </pre>
       )}
       <AttributeTree attributes={span.attributes} emptyText="This span has no attributes." />
@@ -48,7 +51,9 @@ export function SpanEvidence({ bundle }: { bundle: SpanInvestigation }) {
               <span className={styles.time}>
                 {formatUtcDateTime(event.timestamp, { ms: true })}
               </span>
-              <span className={styles.grow}>{event.name}</span>
+              <span className={styles.grow}>
+                <TelemetryText text={event.name} />
+              </span>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { InvestigationSubject } from '../../api/queries/investigations';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { ApplicationDataMarker } from './application-data-marker';
@@ -29,14 +30,18 @@ export function SubjectHeader({ subject }: { subject: InvestigationSubject }) {
         <span className={styles.kind}>{KIND_LABELS[subject.kind]}</span>
         {subject.content_trust === 'untrusted_telemetry' && <ApplicationDataMarker />}
       </div>
-      <p className={styles.subjectName}>{subject.name ?? subject.id}</p>
+      <p className={styles.subjectName}>
+        <TelemetryText text={subject.name ?? subject.id} />
+      </p>
       <dl className={styles.facts}>
         {facts
           .filter((f): f is [string, string] => f[1] !== null)
           .map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{value}</dd>
+              <dd>
+                <TelemetryText text={value} />
+              </dd>
             </div>
           ))}
       </dl>

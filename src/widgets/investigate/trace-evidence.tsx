@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import { Link } from '@tanstack/react-router';
 import type { InvestigationTrace } from '../../api/queries/investigations';
 import { formatDuration } from '../../lib/format-duration';
@@ -30,7 +31,9 @@ export function TraceEvidence({ trace }: { trace: InvestigationTrace }) {
         {facts.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd>
+              <TelemetryText text={value} />
+            </dd>
           </div>
         ))}
       </dl>

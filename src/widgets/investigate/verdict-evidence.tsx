@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import type { CorrectionVerification } from '../../api/queries/investigations';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { Callout } from '../../ui/callout';
@@ -32,9 +33,13 @@ export function VerdictEvidence({ result }: { result: CorrectionVerification }) 
       </Callout>
       <EvidenceSection title="Occurrences around the deployment">
         <p className={styles.muted}>
-          Counted in {baseline.environment} · {baseline.service_name}, from the baseline occurrence
-          of {formatUtcDateTime(baseline.occurred_at)} (release{' '}
-          <code className={styles.mono}>{baseline.release}</code>).
+          Counted in <TelemetryText text={baseline.environment} /> ·{' '}
+          <TelemetryText text={baseline.service_name} />, from the baseline occurrence of{' '}
+          {formatUtcDateTime(baseline.occurred_at)} (release{' '}
+          <code className={styles.mono}>
+            <TelemetryText text={baseline.release} />
+          </code>
+          ).
         </p>
         <dl className={styles.facts}>
           <div>
@@ -66,7 +71,9 @@ export function VerdictEvidence({ result }: { result: CorrectionVerification }) 
           <ul className={styles.rows} aria-label="Releases it came back in">
             {result.recurrence_releases.map((r) => (
               <li key={r.release} className={styles.row}>
-                <span className={`${styles.grow} ${styles.mono}`}>{r.release}</span>
+                <span className={`${styles.grow} ${styles.mono}`}>
+                  <TelemetryText text={r.release} />
+                </span>
                 <span className={styles.num}>
                   {r.occurrences.toLocaleString('en-US')} occurrences
                 </span>

@@ -1,3 +1,4 @@
+import { TelemetryText } from '../../ui/telemetry-text';
 import {
   CartesianGrid,
   Line,
@@ -134,7 +135,7 @@ export function TimeSeriesChart({
         </LineChart>
       )}
       <span className={styles.axisTitle} aria-hidden="true">
-        {yLabel}
+        <TelemetryText text={yLabel} />
       </span>
       <DeploymentMarkerTooltip hovered={hovered} />
     </div>

@@ -1,9 +1,13 @@
 import {
   METRIC_COLUMNS,
+  byName,
+  metricNameWalk,
   newestSampleStatement,
   seriesCellsStatement,
   toMetric,
+  toMetricName,
   type MetricDbRow,
+  type MetricNameDbRow,
   type NewestSampleRow,
   type SeriesCellRow,
 } from '../../rows/metric-record';
@@ -11,6 +15,7 @@ import { timeListPageStatement } from '../../rows/conditions';
 import { mergeNewestFirstPages } from '../../rows/newest-first';
 import { sql } from '../../rows/sql';
 import type {
+  MetricNamesQuery,
   MetricSeriesCells,
   MetricSeriesQuery,
   MetricsStore,
@@ -53,6 +58,28 @@ export function pgMetrics({ db }: PgContext): MetricsStore {
       ]);
       if (newest === null) return { kind: null, unit: null, temporality: null, cells: [] };
       return { ...newest, cells };
+    },
+
+    /**
+     * The name walk, then per name the newest sample in range (one seek along
+     * `metric_samples_series` in the partitions of the range). Names without a sample in
+     * range drop out. No ORDER BY: the walk yields names in order, and PostgreSQL evaluates a
+     * recursive query only as far as the LIMIT needs.
+     */
+    async names(q: MetricNamesQuery) {
+      const rows = await db.rows<MetricNameDbRow>(
+        sql`WITH RECURSIVE ${metricNameWalk(q.projectId)}
+        SELECT walk.name, s.kind, s.unit, s.occurred_at
+        FROM walk CROSS JOIN LATERAL (
+          SELECT m.kind, m.unit, m.occurred_at FROM metric_samples m
+          WHERE m.project_id = ${q.projectId} AND m.name = walk.name
+            AND m.occurred_at >= ${q.from} AND m.occurred_at < ${q.to}
+          ORDER BY m.occurred_at DESC LIMIT 1
+        ) s
+        WHERE walk.name IS NOT NULL
+        LIMIT ${q.limit}`,
+      );
+      return rows.map(toMetricName).sort(byName);
     },
   };
 }
