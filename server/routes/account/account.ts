@@ -17,6 +17,7 @@ import { organizationPlanView } from '../../views/organization-plan-view';
 import { registerAccountSubscriptionRoute } from './account-subscription';
 import { registerAccountUsageRoute } from './account-usage';
 import { registerAccountUsageHistoryRoute } from './account-usage-history';
+import { registerToolConnectionRoutes } from './tool-connections';
 
 const OrganizationPlanSchema = z
   .object({
@@ -93,6 +94,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
   registerAccountUsageRoute(app, deps);
   registerAccountUsageHistoryRoute(app, deps);
   registerAccountSubscriptionRoute(app, deps);
+  registerToolConnectionRoutes(app, deps);
   app.openapi(
     { ...getAccount, middleware: [requireAccount(deps, { session: true })] as const },
     async (c) => {
