@@ -24,6 +24,7 @@ test('creates a tool connection, shows its token once, and revokes it', async ({
   await form.getByLabel('Name').fill(name);
   await form.getByRole('checkbox', { name: covered.name }).check();
   await form.getByLabel('Expires').selectOption('30');
+  await page.screenshot({ path: 'test-results/tool-connections-form.png', animations: 'disabled' });
   await form.getByRole('button', { name: 'Create connection' }).click();
 
   const reveal = page.getByRole('dialog', { name: 'Tool connection created' });
@@ -32,7 +33,10 @@ test('creates a tool connection, shows its token once, and revokes it', async ({
   expect(token).toMatch(/^lk_tc_/);
   await expect(reveal.getByLabel('Example request')).toContainText(`Bearer ${token}`);
   await expectNoSeriousViolations(page, 'tool connection token dialog', DIALOG);
-  await page.screenshot({ path: 'test-results/tool-connections-reveal.png' });
+  await page.screenshot({
+    path: 'test-results/tool-connections-reveal.png',
+    animations: 'disabled',
+  });
 
   // The tool reads the project it covers, and is refused any other.
   const origin = new URL(page.url()).origin;
