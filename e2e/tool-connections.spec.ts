@@ -95,3 +95,32 @@ test('a refused create shows what happened and what to do', async ({ signedInPag
   await expect(alert).toContainText('at most 25 active tool connections');
   await expect(alert).toContainText('Revoke a tool connection you no longer use');
 });
+
+test("an organization owner sees a member's connection and can revoke it", async ({
+  signedInPage: page,
+  teammatePage,
+}) => {
+  const name = `Bruno's assistant ${Date.now()}`;
+  await teammatePage.goto('/tool-connections');
+  await teammatePage.getByRole('button', { name: 'New connection' }).first().click();
+  const form = teammatePage.getByRole('dialog');
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('checkbox').first().check();
+  await form.getByRole('button', { name: 'Create connection' }).click();
+  await teammatePage
+    .getByRole('dialog', { name: 'Tool connection created' })
+    .getByRole('button', { name: 'Done' })
+    .click();
+
+  await page.goto('/tool-connections');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Created by Bruno Castillo');
+  await page.screenshot({ path: 'test-results/tool-connections-owner.png', fullPage: true });
+  await row.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke connection' }).click();
+  await expect(row.getByText('Revoked')).toBeVisible();
+
+  // The member sees it revoked too.
+  await teammatePage.reload();
+  await expect(teammatePage.getByRole('row').filter({ hasText: name })).toContainText('Revoked');
+});

@@ -608,7 +608,7 @@ export interface paths {
     };
     /**
      * The account's tool connections
-     * @description Newest first, revoked and expired ones included, with the projects each covers, when it was last used and its uses per day. Account bearer or browser session; a tool connection cannot list them.
+     * @description Newest first, revoked and expired ones included, with the projects each covers, when it was last used and its uses per day: the caller's own, and for an organization owner also every other member's connection that covers a project of that organization. Account bearer or browser session; a tool connection cannot list them.
      */
     get: {
       parameters: {
@@ -780,7 +780,7 @@ export interface paths {
     post?: never;
     /**
      * Revoke a tool connection
-     * @description Takes effect at once: the next request with its token gives `401 unauthorized`. Revoking again returns the same revoked connection.
+     * @description Takes effect at once: the next request with its token gives `401 unauthorized`. The caller's own connection, or (for an organization owner) one that covers a project of that organization; any other id is `404 not_found`. Revoking again returns the same revoked connection.
      */
     delete: {
       parameters: {
@@ -6250,6 +6250,15 @@ export interface components {
       /** Format: uuid */
       id: string;
       name: string;
+      /** @description Whether the caller created it. */
+      yours: boolean;
+      /** @description The account whose access the connection delegates. */
+      created_by: {
+        /** Format: uuid */
+        account_id: string;
+        name: string | null;
+        email: string;
+      };
       /** @description The first characters of the token, to recognise it. */
       token_prefix: string;
       /** @enum {string} */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, signIn, type ApiResponse } from '../../test-support/api-client';
 import { startService, type RunningService } from '../../test-support/start-service';
+import { issuePersonalToken } from '../../auth/credentials';
 
 type Svc = RunningService<true>;
 type Row = Record<string, unknown>;
@@ -193,6 +194,36 @@ describe('tool connections (the delegated credential)', () => {
       rows(await get(`/api/logs?project_id=${outside}`, owner));
       const ingest = svc.creds.projects[0]?.ingest_key ?? '';
       expectError(await get(`/api/logs?project_id=${inside}`, ingest), 401, 'unauthorized');
+    });
+  });
+
+  describe('organization owners', () => {
+    it("see and can revoke a member's connection on their projects; other members cannot", async () => {
+      const tokenOf = async (email: string) => {
+        const a = await svc.deps.store.accounts.byEmail(email);
+        if (!a) throw new Error(`no ${email}`);
+        return issuePersonalToken(svc.deps, a.id);
+      };
+      const bruno = await tokenOf('bruno@lookout.dev');
+      const chen = await tokenOf('chen@lookout.dev');
+      const res = await create({ name: "Bruno's assistant", project_ids: [inside] }, bruno);
+      expect(res.status, res.text).toBe(200);
+      const made = res.body as Connection;
+      expect(made).toMatchObject({ yours: true, created_by: { email: 'bruno@lookout.dev' } });
+
+      const seen = rows(await get(PATH, owner)).find((r) => r.id === made.id);
+      expect(seen).toMatchObject({ yours: false, created_by: { email: 'bruno@lookout.dev' } });
+      expect(rows(await get(PATH, chen)).some((r) => r.id === made.id)).toBe(false);
+      expectError(
+        await call(svc.baseUrl, 'DELETE', `${PATH}/${made.id}`, { token: chen }),
+        404,
+        'not_found',
+      );
+      rows(await get(`/api/logs?project_id=${inside}`, made.token));
+
+      const revoked = await call(svc.baseUrl, 'DELETE', `${PATH}/${made.id}`, { token: owner });
+      expect(revoked.status, revoked.text).toBe(200);
+      expectError(await get(`/api/logs?project_id=${inside}`, made.token), 401, 'unauthorized');
     });
   });
 });

@@ -32,6 +32,14 @@ const ToolConnectionSchema = z
   .object({
     id: z.string().openapi({ format: 'uuid' }),
     name: z.string(),
+    yours: z.boolean().openapi({ description: 'Whether the caller created it.' }),
+    created_by: z
+      .object({
+        account_id: z.string().openapi({ format: 'uuid' }),
+        name: z.string().nullable(),
+        email: z.string(),
+      })
+      .openapi({ description: 'The account whose access the connection delegates.' }),
     token_prefix: z
       .string()
       .openapi({ description: 'The first characters of the token, to recognise it.' }),
@@ -74,7 +82,7 @@ const listRoute = createRoute({
   tags: ['account'],
   summary: "The account's tool connections",
   description:
-    'Newest first, revoked and expired ones included, with the projects each covers, when it was last used and its uses per day. Account bearer or browser session; a tool connection cannot list them.',
+    "Newest first, revoked and expired ones included, with the projects each covers, when it was last used and its uses per day: the caller's own, and for an organization owner also every other member's connection that covers a project of that organization. Account bearer or browser session; a tool connection cannot list them.",
   security: bearerOrSessionSecurity,
   request: { query: z.object({}).strict() },
   responses: {
@@ -134,7 +142,7 @@ const revokeRoute = createRoute({
   tags: ['account'],
   summary: 'Revoke a tool connection',
   description:
-    'Takes effect at once: the next request with its token gives `401 unauthorized`. Revoking again returns the same revoked connection.',
+    "Takes effect at once: the next request with its token gives `401 unauthorized`. The caller's own connection, or (for an organization owner) one that covers a project of that organization; any other id is `404 not_found`. Revoking again returns the same revoked connection.",
   security: bearerOrSessionSecurity,
   request: { params: z.object({ connection_id: UuidParam('connection_id') }) },
   responses: {
@@ -152,8 +160,21 @@ function stateOf(row: ToolConnectionRow, now: number) {
   return 'active' as const;
 }
 
+/** Ids of the projects in organizations the account owns: their connections are its to oversee. */
+async function ownedProjectIds(deps: Deps, accountId: string): Promise<Set<string>> {
+  const readable = await deps.store.projects.readableBy(accountId);
+  return new Set(readable.filter((p) => p.role === 'owner').map((p) => p.id));
+}
+
 async function viewsOf(deps: Deps, accountId: string, rows: ToolConnectionRow[]) {
   const now = deps.now();
+  const creators = new Map(
+    await Promise.all(
+      [...new Set(rows.map((r) => r.accountId))].map(
+        async (id) => [id, await deps.store.accounts.byId(id)] as const,
+      ),
+    ),
+  );
   const today = epochDay(now);
   const fromDay = today - TOOL_CONNECTION_LIMITS.days + 1;
   const names = new Map(
@@ -166,6 +187,12 @@ async function viewsOf(deps: Deps, accountId: string, rows: ToolConnectionRow[])
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    yours: row.accountId === accountId,
+    created_by: {
+      account_id: row.accountId,
+      name: creators.get(row.accountId)?.name ?? null,
+      email: creators.get(row.accountId)?.email ?? '',
+    },
     token_prefix: row.tokenPrefix,
     state: stateOf(row, now),
     projects: row.projectIds.map((id) => ({ id, name: names.get(id) ?? null })),
@@ -188,7 +215,12 @@ export function registerToolConnectionRoutes(app: OpenAPIHono<AppEnv>, deps: Dep
   app.openapi({ ...listRoute, middleware: [auth] as const }, async (c) => {
     const { accountId } = c.get('principal');
     await flushToolConnectionUses(deps);
-    const rows = await deps.store.toolConnections.ofAccount(accountId);
+    const mine = await deps.store.toolConnections.ofAccount(accountId);
+    const owned = [...(await ownedProjectIds(deps, accountId))];
+    const others = (await deps.store.toolConnections.onProjects(owned)).filter(
+      (r) => r.accountId !== accountId,
+    );
+    const rows = [...mine, ...others].sort((a, b) => b.createdAt - a.createdAt);
     return c.json(await viewsOf(deps, accountId, rows), 200);
   });
 
@@ -241,9 +273,15 @@ export function registerToolConnectionRoutes(app: OpenAPIHono<AppEnv>, deps: Dep
   app.openapi({ ...revokeRoute, middleware: [auth] as const }, async (c) => {
     const { accountId } = c.get('principal');
     const id = readPathUuid(c.req.param('connection_id'), 'connection_id');
-    if (!(await deps.store.toolConnections.revoke(accountId, id, deps.now())))
+    const found = await deps.store.toolConnections.byId(id);
+    const oversees = async (r: ToolConnectionRow) => {
+      const owned = await ownedProjectIds(deps, accountId);
+      return r.projectIds.some((p) => owned.has(p));
+    };
+    if (!found || (found.accountId !== accountId && !(await oversees(found))))
       throw fail.notFound('tool connection not found');
-    const row = (await deps.store.toolConnections.ofAccount(accountId)).find((r) => r.id === id);
+    await deps.store.toolConnections.revoke(id, deps.now());
+    const row = await deps.store.toolConnections.byId(id);
     if (!row) throw fail.notFound('tool connection not found');
     const [view] = await viewsOf(deps, accountId, [row]);
     if (!view) throw fail.internal();

@@ -58,11 +58,16 @@ function ConnectionRow({
       <th scope="row" className={styles.nameCell}>
         {c.name}
         <span className={styles.prefix}>{c.token_prefix}…</span>
+        {!c.yours && (
+          <span className={styles.createdBy}>
+            Created by {c.created_by.name ?? c.created_by.email}
+          </span>
+        )}
       </th>
       <td className={styles.projectsCell}>
         {c.projects.map((p) => (
           <span key={p.id} className={styles.projectChip}>
-            {p.name ?? 'A project you can no longer read'}
+            {p.name ?? 'A project you cannot read'}
           </span>
         ))}
       </td>

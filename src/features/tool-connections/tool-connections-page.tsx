@@ -46,7 +46,8 @@ export function ToolConnectionsPage() {
           <h1 className={styles.title}>Tool connections</h1>
           <p className={styles.subtitle}>
             A tool connection lets a tool read telemetry of the projects you choose, and nothing
-            else: it cannot change anything, read other projects or use your account.
+            else: it cannot change anything, read other projects or use your account. Owners of an
+            organization also see, and can revoke, the connections on its projects.
           </p>
         </div>
         {newButton}

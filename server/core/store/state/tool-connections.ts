@@ -7,8 +7,11 @@ export interface ToolConnectionsStore {
   byTokenHash(tokenHash: string): Promise<ToolConnectionRow | null>;
   /** The account's connections, newest first, revoked ones included. */
   ofAccount(accountId: string): Promise<ToolConnectionRow[]>;
-  /** Sets `revoked_at` once; false when the account has no such connection. */
-  revoke(accountId: string, id: string, at: number): Promise<boolean>;
+  /** Connections of any account that cover at least one of these projects. */
+  onProjects(projectIds: readonly string[]): Promise<ToolConnectionRow[]>;
+  byId(id: string): Promise<ToolConnectionRow | null>;
+  /** Sets `revoked_at` once; false when there is no such connection. */
+  revoke(id: string, at: number): Promise<boolean>;
   /** Adds coalesced uses: per UTC day (epoch day number), and the latest use. */
   recordUses(uses: readonly ToolConnectionUses[]): Promise<void>;
   /** Uses per UTC day from `fromDay` on, of these connections. */

@@ -53,10 +53,24 @@ export function sqlToolConnections(db: SqlRunner): ToolConnectionsStore {
         WHERE account_id = ${accountId} ORDER BY created_at DESC, id`);
       return rows.map(toRow);
     },
-    async revoke(accountId, id, at) {
+    async onProjects(projectIds) {
+      if (projectIds.length === 0) return [];
+      // project_ids is a JSON array of UUIDs: a quoted id matches that element only.
+      const covers = join(
+        projectIds.map((id) => sql`project_ids LIKE ${`%"${id}"%`}`),
+        ' OR ',
+      );
+      const rows = await db.rows<Row>(sql`SELECT ${COLUMNS} FROM tool_connections
+        WHERE ${covers} ORDER BY created_at DESC, id`);
+      return rows.map(toRow);
+    },
+    async byId(id) {
+      const r = await db.one<Row>(sql`SELECT ${COLUMNS} FROM tool_connections WHERE id = ${id}`);
+      return r ? toRow(r) : null;
+    },
+    async revoke(id, at) {
       const n = await db.run(sql`UPDATE tool_connections
-        SET revoked_at = COALESCE(revoked_at, ${at})
-        WHERE id = ${id} AND account_id = ${accountId}`);
+        SET revoked_at = COALESCE(revoked_at, ${at}) WHERE id = ${id}`);
       return n === 1;
     },
     async recordUses(uses) {
