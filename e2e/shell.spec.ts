@@ -5,7 +5,16 @@ test('navigation links only to pages that exist', async ({ signedInPage: page })
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Issues' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Logs' })).toBeVisible();
-  const pages = ['Traces', 'Releases', 'Metrics', 'Analytics', 'Funnels', 'Usage', 'Plan'];
+  const pages = [
+    'Traces',
+    'Releases',
+    'Metrics',
+    'Analytics',
+    'Funnels',
+    'Usage',
+    'Plan',
+    'Tool connections',
+  ];
   for (const label of pages) {
     await expect(nav.getByRole('link', { name: label })).toBeVisible();
   }

@@ -30,6 +30,7 @@ import { registerOrganizationRoutes } from './routes/account/organizations';
 import { registerProjectRoutes } from './routes/projects/projects';
 import { registerInvestigationRoutes } from './routes/investigations/investigations';
 import { registerSupportTicketRoutes } from './routes/support/support-tickets';
+import { scopeProjects } from './auth/delegated-scope';
 
 const apiPrefixes = ['/api/', '/v1/', '/otlp/', '/healthz'];
 const isApiPath = (p: string) =>
@@ -38,6 +39,9 @@ const isApiPath = (p: string) =>
 /** Builds the whole service without listening: main.ts serves it, tests call it directly. */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  // Every route's project checks go through this port: under a tool connection it answers
+  // only for the projects the connection covers (the spec's delegated credential).
+  deps.store.projects = scopeProjects(deps.store.projects);
 
   app.use('*', accessLog(deps.log));
   app.use('*', securityHeaders());
@@ -75,7 +79,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {
     type: 'http',
     scheme: 'bearer',
-    description: 'Account access token (from sign-in) or personal account token.',
+    description:
+      'Account access token (from sign-in) or personal account token. A tool connection token (the delegated credential, `/api/account/tool-connections`) is accepted by the read routes only, for the projects it covers: another project gives `403 forbidden`, a read with no project given covers only its projects, and writes and the account routes give `403 forbidden`.',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'ingestBearer', {
     type: 'http',

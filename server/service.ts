@@ -7,6 +7,7 @@ import { openStore } from './store/open-store';
 import { openSharedState } from './shared-state';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
 import { seedDemoTelemetry } from './demo/seed-demo-world';
+import { flushToolConnectionUses } from './auth/tool-connection-usage';
 
 /** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
 export async function createService(config: ServiceConfig, now: () => number = Date.now) {
@@ -41,8 +42,12 @@ export async function createService(config: ServiceConfig, now: () => number = D
     if (config.demoScale > 0) await seedDemoTelemetry(deps, demo);
   }
   const app = createApp(deps);
-  /** Ends what instances share (the feed's listening connection), then the store. */
+  /**
+   * Writes the tool connections' uses counted since the last minute, ends what instances share
+   * (the feed's listening connection), then the store.
+   */
   const close = async () => {
+    await flushToolConnectionUses(deps).catch(() => log.error('tool connection uses not recorded'));
     await shared.close();
     await store.close();
   };

@@ -16,6 +16,7 @@ import { Route as AppLogsRouteImport } from './routes/_app/logs'
 import { Route as AppMetricsRouteImport } from './routes/_app/metrics'
 import { Route as AppPlanRouteImport } from './routes/_app/plan'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
+import { Route as AppToolConnectionsRouteImport } from './routes/_app/tool-connections'
 import { Route as AppUsageRouteImport } from './routes/_app/usage'
 import { Route as AppAnalyticsIndexRouteImport } from './routes/_app/analytics.index'
 import { Route as AppAnalyticsFunnelsRouteImport } from './routes/_app/analytics.funnels'
@@ -58,6 +59,11 @@ const AppPlanRoute = AppPlanRouteImport.update({
 const AppProjectsRoute = AppProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppToolConnectionsRoute = AppToolConnectionsRouteImport.update({
+  id: '/tool-connections',
+  path: '/tool-connections',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsageRoute = AppUsageRouteImport.update({
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/metrics': typeof AppMetricsRoute
   '/plan': typeof AppPlanRoute
   '/projects': typeof AppProjectsRoute
+  '/tool-connections': typeof AppToolConnectionsRoute
   '/usage': typeof AppUsageRoute
   '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/metrics': typeof AppMetricsRoute
   '/plan': typeof AppPlanRoute
   '/projects': typeof AppProjectsRoute
+  '/tool-connections': typeof AppToolConnectionsRoute
   '/usage': typeof AppUsageRoute
   '/': typeof AppIndexRoute
   '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/_app/metrics': typeof AppMetricsRoute
   '/_app/plan': typeof AppPlanRoute
   '/_app/projects': typeof AppProjectsRoute
+  '/_app/tool-connections': typeof AppToolConnectionsRoute
   '/_app/usage': typeof AppUsageRoute
   '/_app/': typeof AppIndexRoute
   '/_app/analytics/funnels': typeof AppAnalyticsFunnelsRoute
@@ -168,6 +177,7 @@ export interface FileRouteTypes {
     | '/metrics'
     | '/plan'
     | '/projects'
+    | '/tool-connections'
     | '/usage'
     | '/analytics/funnels'
     | '/issues/$issueId'
@@ -184,6 +194,7 @@ export interface FileRouteTypes {
     | '/metrics'
     | '/plan'
     | '/projects'
+    | '/tool-connections'
     | '/usage'
     | '/'
     | '/analytics/funnels'
@@ -202,6 +213,7 @@ export interface FileRouteTypes {
     | '/_app/metrics'
     | '/_app/plan'
     | '/_app/projects'
+    | '/_app/tool-connections'
     | '/_app/usage'
     | '/_app/'
     | '/_app/analytics/funnels'
@@ -268,6 +280,13 @@ declare module '@tanstack/react-router' {
       path: '/projects'
       fullPath: '/projects'
       preLoaderRoute: typeof AppProjectsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tool-connections': {
+      id: '/_app/tool-connections'
+      path: '/tool-connections'
+      fullPath: '/tool-connections'
+      preLoaderRoute: typeof AppToolConnectionsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/usage': {
@@ -341,6 +360,7 @@ interface AppRouteChildren {
   AppMetricsRoute: typeof AppMetricsRoute
   AppPlanRoute: typeof AppPlanRoute
   AppProjectsRoute: typeof AppProjectsRoute
+  AppToolConnectionsRoute: typeof AppToolConnectionsRoute
   AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAnalyticsFunnelsRoute: typeof AppAnalyticsFunnelsRoute
@@ -358,6 +378,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMetricsRoute: AppMetricsRoute,
   AppPlanRoute: AppPlanRoute,
   AppProjectsRoute: AppProjectsRoute,
+  AppToolConnectionsRoute: AppToolConnectionsRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
   AppAnalyticsFunnelsRoute: AppAnalyticsFunnelsRoute,

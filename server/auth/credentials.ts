@@ -2,6 +2,8 @@ import type { Deps } from '../core/deps';
 import type { Principal } from './principal';
 import { hashToken, newId, newToken } from '../domain/secrets';
 import type { AccountRow } from '../core/store/state/accounts';
+import type { ToolConnectionRow } from '../core/store/state/tool-connections';
+import { recordToolConnectionUse } from './tool-connection-usage';
 
 /** A sign-in's tokens as the login and refresh routes return them. */
 export type IssuedTokens = {
@@ -18,13 +20,27 @@ export function revokedByLogoutAll(account: AccountRow, loginAt: number): boolea
 
 export type BearerCheck =
   | { ok: true; principal: Principal }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'ingest_key' };
+  | {
+      ok: false;
+      reason:
+        | 'unknown'
+        | 'expired'
+        | 'revoked'
+        | 'ingest_key'
+        | 'tool_connection_expired'
+        | 'tool_connection_revoked';
+    };
 
-/** Resolves an account bearer (a sign-in access token or a personal account token). */
+/**
+ * Resolves an account bearer: a sign-in access token, a personal account token, or a tool
+ * connection (the delegated credential, which carries its project scope).
+ */
 export async function checkAccountBearer(deps: Deps, token: string): Promise<BearerCheck> {
   const hash = hashToken(token);
   const row = await deps.store.credentials.accessToken(hash);
   if (!row) {
+    const tool = await deps.store.toolConnections.byTokenHash(hash);
+    if (tool) return checkToolConnection(deps, tool);
     const ingest = await deps.store.credentials.isIngestKeyHash(hash);
     return { ok: false, reason: ingest ? 'ingest_key' : 'unknown' };
   }
@@ -33,6 +49,24 @@ export async function checkAccountBearer(deps: Deps, token: string): Promise<Bea
   const account = await deps.store.accounts.byId(row.accountId);
   if (!account || revokedByLogoutAll(account, row.loginAt)) return { ok: false, reason: 'revoked' };
   return { ok: true, principal: { accountId: row.accountId, via: 'bearer' } };
+}
+
+/** A tool connection is refused once revoked or expired, or when its account is gone. */
+async function checkToolConnection(deps: Deps, tool: ToolConnectionRow): Promise<BearerCheck> {
+  if (tool.revokedAt !== null) return { ok: false, reason: 'tool_connection_revoked' };
+  if (tool.expiresAt !== null && tool.expiresAt <= deps.now())
+    return { ok: false, reason: 'tool_connection_expired' };
+  if (!(await deps.store.accounts.byId(tool.accountId)))
+    return { ok: false, reason: 'tool_connection_revoked' };
+  recordToolConnectionUse(deps, tool.id);
+  return {
+    ok: true,
+    principal: {
+      accountId: tool.accountId,
+      via: 'tool_connection',
+      delegation: { connectionId: tool.id, projectIds: new Set(tool.projectIds) },
+    },
+  };
 }
 
 /** Resolves the browser session cookie; a session dies with its sign-in family. */

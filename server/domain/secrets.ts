@@ -16,6 +16,7 @@ export const tokenPrefix = {
   session: 'lk_ss_',
   ingest: 'lk_ik_',
   feedTicket: 'lk_ft_',
+  toolConnection: 'lk_tc_',
 } as const;
 
 export type TokenKind = keyof typeof tokenPrefix;

@@ -20,6 +20,7 @@ import { pgTelemetry } from './telemetry/postgres/ingest';
 import { sqlTraces } from './telemetry/sql/traces';
 import { sqlUsage } from './state/sql/usage';
 import { sqlThrottle } from './state/sql/throttle';
+import { sqlToolConnections } from './state/sql/tool-connections';
 import { sqlVolume } from './telemetry/sql/volume';
 import { pgDialect } from './postgres/pg-sql';
 
@@ -48,6 +49,7 @@ export async function openPostgresStore(url: string): Promise<Store & { pg: PgCo
     ownership: pgOwnership(db),
     usage: sqlUsage(db),
     throttle: sqlThrottle(db),
+    toolConnections: sqlToolConnections(db),
     investigations: sqlInvestigations(db, pgDialect),
     support: pgSupport(db),
     close: () => db.close(),

@@ -23,6 +23,7 @@ import { sqlTraces } from './telemetry/sql/traces';
 import { sqlVolume } from './telemetry/sql/volume';
 import { sqlUsage } from './state/sql/usage';
 import { sqlThrottle } from './state/sql/throttle';
+import { sqlToolConnections } from './state/sql/tool-connections';
 import { sqliteDialect, sqliteRunner } from './sqlite/sqlite-sql';
 import { volumeRollup } from './telemetry/sqlite/volume-rollup';
 
@@ -53,6 +54,7 @@ export function openSqliteStore(dataDir: string): Store & { sqlite: Db; ingest: 
     ownership: sqliteOwnership(db),
     usage: sqlUsage(sql),
     throttle: sqlThrottle(sql),
+    toolConnections: sqlToolConnections(sql),
     investigations: sqlInvestigations(sql, sqliteDialect),
     support: sqliteSupport(db),
     close: async () => {

@@ -599,6 +599,252 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/tool-connections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's tool connections
+     * @description Newest first, revoked and expired ones included, with the projects each covers, when it was last used and its uses per day: the caller's own, and for an organization owner also every other member's connection that covers a project of that organization. Account bearer or browser session; a tool connection cannot list them.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The connections. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ToolConnection'][];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a tool connection
+     * @description A read-only bearer for 1 to 50 projects the account can read, with an optional expiry. The token is in this response only. At most 25 active connections per account (`422 validation_failed`). A project the account cannot read gives `404 not_found` for the whole request.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What the connection is for, 1 to 100 characters.
+             * @example CI release check
+             */
+            name: string;
+            /** @description Distinct project ids the account can read. */
+            project_ids: string[];
+            /**
+             * Format: date-time
+             * @description RFC3339 UTC, in the future; omit or null for none.
+             */
+            expires_at?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description The new connection, with its token (shown once). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CreatedToolConnection'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/tool-connections/{connection_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a tool connection
+     * @description Takes effect at once: the next request with its token gives `401 unauthorized`. The caller's own connection, or (for an organization owner) one that covers a project of that organization; any other id is `404 not_found`. Revoking again returns the same revoked connection.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          connection_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The revoked connection. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ToolConnection'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account': {
     parameters: {
       query?: never;
@@ -6082,6 +6328,54 @@ export interface components {
         /** @enum {string} */
         target: 'organization' | 'pricing' | 'billing';
       };
+    };
+    /** @description Ours: the spec's delegated credential. A read-only bearer for some of the account's projects: read routes only (GET, and the analytics POST reads), only the projects it covers (others give `403 forbidden`; with no project given a read covers only these), never the account routes or a write (`403 forbidden`). Revoked or expired: `401 unauthorized`. */
+    ToolConnection: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description Whether the caller created it. */
+      yours: boolean;
+      /** @description The account whose access the connection delegates. */
+      created_by: {
+        /** Format: uuid */
+        account_id: string;
+        name: string | null;
+        email: string;
+      };
+      /** @description The first characters of the token, to recognise it. */
+      token_prefix: string;
+      /** @enum {string} */
+      state: 'active' | 'expired' | 'revoked';
+      /** @description The projects the connection covers. */
+      projects: {
+        /** Format: uuid */
+        id: string;
+        /** @description `null` when the account can no longer read the project. */
+        name: string | null;
+      }[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+      /**
+       * Format: date-time
+       * @description Written at most once a minute: a use may take up to a minute to show.
+       */
+      last_used_at: string | null;
+      /** @description Requests per UTC day over the last 7 days, oldest first. */
+      uses_by_day: {
+        /** Format: date */
+        day: string;
+        uses: number;
+      }[];
+    };
+    /** @description Ours: the spec's delegated credential. A read-only bearer for some of the account's projects: read routes only (GET, and the analytics POST reads), only the projects it covers (others give `403 forbidden`; with no project given a read covers only these), never the account routes or a write (`403 forbidden`). Revoked or expired: `401 unauthorized`. */
+    CreatedToolConnection: components['schemas']['ToolConnection'] & {
+      /** @description The bearer token. Returned once, here; only its hash is stored. */
+      token: string;
     };
     Account: {
       /** Format: uuid */

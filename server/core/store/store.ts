@@ -7,6 +7,7 @@ import type { OwnershipStore } from './state/ownership';
 import type { ProjectsStore } from './state/projects';
 import type { SupportStore } from './state/support';
 import type { ThrottleStore } from './state/throttle';
+import type { ToolConnectionsStore } from './state/tool-connections';
 import type { UsageStore } from './state/usage';
 import type { ActionsStore } from './telemetry/actions';
 import type { IngestStore } from './telemetry/ingest';
@@ -36,6 +37,8 @@ export interface StateStore {
   usage: UsageStore;
   /** Failed sign-in attempts per account and client address (throttling). */
   throttle: ThrottleStore;
+  /** Tool connections (delegated, read-only credentials) and their use counts. */
+  toolConnections: ToolConnectionsStore;
 }
 
 /**

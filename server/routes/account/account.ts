@@ -18,6 +18,7 @@ import { organizationPlanView } from '../../views/organization-plan-view';
 import { registerAccountSubscriptionRoute } from './account-subscription';
 import { registerAccountUsageRoute } from './account-usage';
 import { registerAccountUsageHistoryRoute } from './account-usage-history';
+import { registerToolConnectionRoutes } from './tool-connections';
 
 const OrganizationPlanSchema = z
   .object({
@@ -94,6 +95,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
   registerAccountUsageRoute(app, deps);
   registerAccountUsageHistoryRoute(app, deps);
   registerAccountSubscriptionRoute(app, deps);
+  registerToolConnectionRoutes(app, deps);
   app.openapi(
     {
       ...getAccount,

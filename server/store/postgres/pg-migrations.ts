@@ -601,8 +601,32 @@ CREATE TABLE auth_throttle (
 CREATE INDEX auth_throttle_by_failure ON auth_throttle(failed_at);
 `;
 
+/** 4 (SQLite's 16): tool connections (delegated read-only credentials) and uses per day. */
+const toolConnections = `
+CREATE TABLE tool_connections (
+  id ${T} PRIMARY KEY,
+  account_id ${T} NOT NULL REFERENCES accounts(id),
+  name ${T} NOT NULL,
+  token_hash ${T} NOT NULL UNIQUE,
+  token_prefix ${T} NOT NULL,
+  project_ids ${T} NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT,
+  revoked_at BIGINT,
+  last_used_at BIGINT
+);
+CREATE INDEX tool_connections_by_account ON tool_connections(account_id, created_at);
+CREATE TABLE tool_connection_days (
+  connection_id ${T} NOT NULL REFERENCES tool_connections(id),
+  day BIGINT NOT NULL,
+  uses BIGINT NOT NULL,
+  PRIMARY KEY (connection_id, day)
+);
+`;
+
 export const pgMigrations: readonly string[] = [
   accounts + telemetry + sharedState,
   valueIndexesCarrySeq,
   authThrottle,
+  toolConnections,
 ];

@@ -682,4 +682,27 @@ export const migrations: readonly string[] = [
     started_at INTEGER NOT NULL
   );
   `,
+  /* 17: tool connections, the delegated read-only credential, and their uses per day */ `
+  -- project_ids: a JSON array of the project ids the connection covers (1 to 50).
+  CREATE TABLE tool_connections (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    token_prefix TEXT NOT NULL,
+    project_ids TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER,
+    revoked_at INTEGER,
+    last_used_at INTEGER
+  );
+  CREATE INDEX tool_connections_by_account ON tool_connections(account_id, created_at);
+  -- day: UTC days since 1970-01-01; uses are added a minute's worth at a time.
+  CREATE TABLE tool_connection_days (
+    connection_id TEXT NOT NULL REFERENCES tool_connections(id),
+    day INTEGER NOT NULL,
+    uses INTEGER NOT NULL,
+    PRIMARY KEY (connection_id, day)
+  ) WITHOUT ROWID;
+  `,
 ];

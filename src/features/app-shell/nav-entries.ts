@@ -4,6 +4,7 @@ import {
   FolderIcon,
   FunnelIcon,
   IssueIcon,
+  KeyIcon,
   LogIcon,
   MetricIcon,
   PlanIcon,
@@ -23,7 +24,8 @@ export type NavEntry = {
     | '/analytics'
     | '/analytics/funnels'
     | '/usage'
-    | '/plan';
+    | '/plan'
+    | '/tool-connections';
   label: string;
   /** Marked as the current page only on its own path (a parent of another entry). */
   exact?: boolean;
@@ -45,4 +47,5 @@ export const navEntries: readonly NavEntry[] = [
   { to: '/analytics/funnels', label: 'Funnels', icon: FunnelIcon },
   { to: '/usage', label: 'Usage', icon: UsageIcon },
   { to: '/plan', label: 'Plan', icon: PlanIcon },
+  { to: '/tool-connections', label: 'Tool connections', icon: KeyIcon },
 ];
