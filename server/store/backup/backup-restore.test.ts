@@ -88,6 +88,11 @@ describe('backup and restore', () => {
       backupStore({ dataDir: source, databaseUrl: 'postgres://db/lookout' }, tempDir()),
     );
     expect(pg.next).toContain('pg_dump --format=custom');
+    const withClickHouse = dataDirWith('logs elsewhere');
+    fs.mkdirSync(path.join(withClickHouse, 'clickhouse'));
+    const elsewhere = await refusal(backupStore(sqlite(withClickHouse), tempDir()));
+    expect(elsewhere.message).toContain('ClickHouse');
+    expect(elsewhere.next).toContain('Stop the service');
     const none = await refusal(backupStore(sqlite(tempDir()), path.join(tempDir(), 'b')));
     expect(none.message).toContain('There is no Lookout store');
   });

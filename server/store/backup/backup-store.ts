@@ -40,6 +40,9 @@ type TierStep = {
 
 const now = () => new Date().toISOString();
 
+/** Where the embedded ClickHouse engine keeps its files (server/core/config.ts). */
+const CLICKHOUSE_FOLDER = 'clickhouse';
+
 async function fileEntry(
   into: string,
   name: string,
@@ -136,6 +139,20 @@ async function copyOthers(dataDir: string, into: string, taken: Set<string>) {
   return { files, skipped };
 }
 
+/**
+ * Logs kept in ClickHouse (`LOOKOUT_TELEMETRY=clickhouse`, its files in the data directory's
+ * `clickhouse/`) have no backup step yet, and the running service holds that folder locked:
+ * a copy without them would look whole and lose every log, so the command refuses instead.
+ */
+function refuseTelemetryElsewhere(dataDir: string): void {
+  const folder = path.join(dataDir, CLICKHOUSE_FOLDER);
+  if (!fs.existsSync(folder)) return;
+  throw new BackupError(
+    `This data directory keeps telemetry in ClickHouse (${folder}), which the backup command cannot copy yet; a copy without it would lose those logs.`,
+    'Stop the service and copy the whole data directory (a stopped store is consistent), or back up a deployment that keeps telemetry in SQLite or PostgreSQL.',
+  );
+}
+
 function prepareTarget(dataDir: string, into: string): void {
   const resolvedData = path.resolve(dataDir);
   const resolvedInto = path.resolve(into);
@@ -167,6 +184,7 @@ export async function backupStore(
       "Set LOOKOUT_DATA_DIR to the running service's data directory (DATABASE_URL for PostgreSQL).",
     );
   }
+  refuseTelemetryElsewhere(dataDir);
   prepareTarget(dataDir, into);
   const started_at = now();
   const files: ManifestFile[] = [];
