@@ -153,7 +153,41 @@ function fromHttpException(err: HTTPException): ApiError | null {
   }
 }
 
+const DELEGATED_FORBIDDEN =
+  'No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route.';
+
+/**
+ * Every route an account bearer may call can answer a tool connection `403 forbidden` (the
+ * rule is applied centrally, in account-auth and the projects port, not per route), so the
+ * document states it on each of them rather than on the few that list a 403 of their own.
+ */
+function withDelegatedForbidden<D extends { paths?: Record<string, unknown> }>(doc: D): D {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, unknown>)) {
+      if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
+      const { security, responses } = op as {
+        security?: Record<string, string[]>[];
+        responses: Record<string, unknown>;
+      };
+      if (!security?.some((s) => 'accountBearer' in s)) continue;
+      if (responses['403'] === undefined) {
+        responses['403'] = {
+          description: DELEGATED_FORBIDDEN,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+          },
+        };
+      }
+    }
+  }
+  return doc;
+}
+
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  return withDelegatedForbidden(openApiDocumentAsDeclared(app));
+}
+
+function openApiDocumentAsDeclared(app: OpenAPIHono<AppEnv>) {
   return app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

@@ -73,4 +73,19 @@ describe('the OpenAPI document', () => {
       }
     expect(wrong).toEqual([]);
   });
+
+  it('documents 403 on every route a tool connection can be refused on (an account bearer)', () => {
+    const missing: string[] = [];
+    const paths = (doc as { paths: Record<string, Record<string, Json>> }).paths;
+    for (const [route, item] of Object.entries(paths))
+      for (const [method, op] of Object.entries(item)) {
+        const { security, responses } = op as {
+          security?: Record<string, Json>[];
+          responses?: Record<string, Json>;
+        };
+        if (!security?.some((s) => 'accountBearer' in s)) continue;
+        if (responses?.['403'] === undefined) missing.push(`${method.toUpperCase()} ${route}`);
+      }
+    expect(missing).toEqual([]);
+  });
 });

@@ -377,6 +377,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
       };
     };
     delete?: never;
@@ -463,6 +472,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -523,6 +541,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -573,6 +600,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -883,6 +919,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -979,6 +1024,15 @@ export interface paths {
               });
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Idempotency-Key reused for a different request (`idempotency_conflict`). */
         409: {
           headers: {
@@ -1061,6 +1115,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1885,6 +1948,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -1956,6 +2028,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2172,6 +2253,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -2246,6 +2336,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -2310,6 +2409,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2392,6 +2500,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -2456,6 +2573,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -2512,6 +2638,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2685,6 +2820,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2871,6 +3015,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -2944,6 +3097,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3127,6 +3289,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3331,6 +3502,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -3405,6 +3585,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3504,6 +3693,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -3582,6 +3780,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3674,6 +3881,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -3752,6 +3968,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3851,6 +4076,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -3925,6 +4159,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4024,6 +4267,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -4096,6 +4348,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -4161,6 +4422,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4256,6 +4526,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Body too large (`invalid_json`). */
         413: {
           headers: {
@@ -4344,6 +4623,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Body too large (`invalid_json`). */
         413: {
           headers: {
@@ -4425,6 +4713,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4528,6 +4825,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -4596,6 +4902,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4693,6 +5008,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -4776,6 +5100,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -4850,6 +5183,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5041,6 +5383,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
         422: {
           headers: {
@@ -5109,6 +5460,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5198,6 +5558,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -5272,6 +5641,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5366,6 +5744,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -5443,6 +5830,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -5513,6 +5909,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5609,6 +6014,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -5679,6 +6093,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5776,6 +6199,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5914,6 +6346,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Unknown or unreadable resource (`not_found`). */
         404: {
           headers: {
@@ -6000,6 +6441,15 @@ export interface paths {
         };
         /** @description Missing, invalid or expired credential (`unauthorized`). */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
