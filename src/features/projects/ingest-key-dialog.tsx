@@ -3,13 +3,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { projectsMutations, type IngestKey, type Project } from '../../api/queries/projects';
 import { nextSubmission, type IdempotentSubmission } from '../../lib/idempotency-key';
 import { formatUtcDateTime } from '../../lib/format-time';
-import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
-import { CopyButton } from '../../ui/copy-button';
-import { SegmentedChoice } from '../../ui/segmented-choice';
-import { DialogActions, Modal, SubmitActions } from '../../ui/modal';
+import { Modal, SubmitActions } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { WriteFailure } from '../../ui/write-failure';
+import { SecretReveal, type SecretExample } from '../../widgets/secret-reveal/secret-reveal';
 import styles from './projects.module.css';
 
 /**
@@ -114,29 +111,48 @@ function CreateKeyForm({
   );
 }
 
-function curlExample(key: string): string {
+/** How to send with the key: the standard OpenTelemetry exporter settings first. */
+function sendExamples(key: string, projectName: string): SecretExample[] {
+  const origin = window.location.origin;
   return [
-    `curl -X POST '${window.location.origin}/v1/events' \\`,
-    `  -H 'Authorization: Bearer ${key}' \\`,
-    `  -H 'Content-Type: application/json' \\`,
-    `  --data @events.json`,
-  ].join('\n');
-}
-
-type SendWith = 'otel' | 'sdk';
-const SEND_WITH = [
-  { value: 'otel', label: 'OpenTelemetry' },
-  { value: 'sdk', label: 'Lookout SDK batch' },
-] as const satisfies readonly { value: SendWith; label: string }[];
-
-/** The standard OpenTelemetry exporter settings (any OTel SDK or Collector reads them). */
-function otelExample(key: string, projectName: string): string {
-  return [
-    `OTEL_EXPORTER_OTLP_ENDPOINT=${window.location.origin}/otlp`,
-    `OTEL_EXPORTER_OTLP_HEADERS=Authorization=Bearer%20${key}`,
-    `OTEL_SERVICE_NAME=${projectName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
-    `OTEL_RESOURCE_ATTRIBUTES=service.version=1.0.0,deployment.environment.name=production`,
-  ].join('\n');
+    {
+      id: 'otel',
+      label: 'OpenTelemetry',
+      caption: 'OpenTelemetry SDK or Collector',
+      copyLabel: 'Copy settings',
+      // The settings any OTel SDK or Collector reads.
+      text: [
+        `OTEL_EXPORTER_OTLP_ENDPOINT=${origin}/otlp`,
+        `OTEL_EXPORTER_OTLP_HEADERS=Authorization=Bearer%20${key}`,
+        `OTEL_SERVICE_NAME=${projectName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+        `OTEL_RESOURCE_ATTRIBUTES=service.version=1.0.0,deployment.environment.name=production`,
+      ].join('\n'),
+      hint: (
+        <>
+          OTLP over HTTP, protobuf or JSON. Set your service&rsquo;s own version and environment:
+          telemetry without them is not accepted.
+        </>
+      ),
+    },
+    {
+      id: 'sdk',
+      label: 'Lookout SDK batch',
+      caption: 'Example request',
+      copyLabel: 'Copy command',
+      text: [
+        `curl -X POST '${origin}/v1/events' \\`,
+        `  -H 'Authorization: Bearer ${key}' \\`,
+        `  -H 'Content-Type: application/json' \\`,
+        `  --data @events.json`,
+      ].join('\n'),
+      hint: (
+        <>
+          Send the key in the <code>Authorization: Bearer</code> header. It only works for{' '}
+          {projectName}.
+        </>
+      ),
+    },
+  ];
 }
 
 function RevealKey({
@@ -148,81 +164,25 @@ function RevealKey({
   projectName: string;
   onDone: () => void;
 }) {
-  const example = curlExample(ingestKey.key);
-  const otel = otelExample(ingestKey.key, projectName);
-  const [via, setVia] = useState<SendWith>('otel');
   return (
-    <div className={styles.reveal}>
-      <Callout tone="warning" role="status" title="Copy this key now">
-        It will not be shown again. Store it where your application reads its configuration; if it
-        is lost, create a new key.
-      </Callout>
-
-      <div className={styles.secretField}>
-        <div className={styles.secretHead}>
-          <span id="ingest-key-label">Ingest key</span>
-          <CopyButton value={ingestKey.key} label="Copy key" />
-        </div>
-        <code className={styles.secret} aria-labelledby="ingest-key-label" tabIndex={0}>
-          {ingestKey.key}
-        </code>
-      </div>
-
-      <dl className={styles.keyFacts}>
-        <dt>Project</dt>
-        <dd>{projectName}</dd>
-        <dt>Name</dt>
-        <dd>{ingestKey.name}</dd>
-        <dt>Prefix</dt>
-        <dd>
-          <code>{ingestKey.key_prefix}</code>
-        </dd>
-        <dt>Expires</dt>
-        <dd>{ingestKey.expires_at ? formatUtcDateTime(ingestKey.expires_at) : 'Never'}</dd>
-      </dl>
-
-      <SegmentedChoice
-        label="Send with"
-        caption="Send with"
-        value={via}
-        options={SEND_WITH}
-        onChange={setVia}
-      />
-      {via === 'otel' ? (
-        <div className={styles.secretField}>
-          <div className={styles.secretHead}>
-            <span id="ingest-key-otel">OpenTelemetry SDK or Collector</span>
-            <CopyButton value={otel} label="Copy settings" />
-          </div>
-          <pre className={styles.example} aria-labelledby="ingest-key-otel" tabIndex={0}>
-            {otel}
-          </pre>
-          <p className={styles.hint}>
-            OTLP over HTTP, protobuf or JSON. Set your service&rsquo;s own version and environment:
-            telemetry without them is not accepted.
-          </p>
-        </div>
-      ) : (
-        <div className={styles.secretField}>
-          <div className={styles.secretHead}>
-            <span id="ingest-key-example">Example request</span>
-            <CopyButton value={example} label="Copy command" />
-          </div>
-          <pre className={styles.example} aria-labelledby="ingest-key-example" tabIndex={0}>
-            {example}
-          </pre>
-          <p className={styles.hint}>
-            Send the key in the <code>Authorization: Bearer</code> header. It only works for{' '}
-            {projectName}.
-          </p>
-        </div>
-      )}
-
-      <DialogActions>
-        <Button variant="primary" onClick={onDone}>
-          Done
-        </Button>
-      </DialogActions>
-    </div>
+    <SecretReveal
+      warningTitle="Copy this key now"
+      warning="It will not be shown again. Store it where your application reads its configuration; if it is lost, create a new key."
+      secretLabel="Ingest key"
+      secret={ingestKey.key}
+      copyLabel="Copy key"
+      facts={[
+        { term: 'Project', value: projectName },
+        { term: 'Name', value: ingestKey.name },
+        { term: 'Prefix', value: <code>{ingestKey.key_prefix}</code> },
+        {
+          term: 'Expires',
+          value: ingestKey.expires_at ? formatUtcDateTime(ingestKey.expires_at) : 'Never',
+        },
+      ]}
+      examples={sendExamples(ingestKey.key, projectName)}
+      chooserLabel="Send with"
+      onDone={onDone}
+    />
   );
 }

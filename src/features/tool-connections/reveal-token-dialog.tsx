@@ -1,20 +1,13 @@
-import { useState } from 'react';
 import type { CreatedToolConnection } from '../../api/queries/tool-connections';
 import { formatUtcDateTime } from '../../lib/format-time';
-import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
-import { CopyButton } from '../../ui/copy-button';
-import { DialogActions, Modal } from '../../ui/modal';
-import { SegmentedChoice } from '../../ui/segmented-choice';
-import styles from './tool-connections.module.css';
+import { Modal } from '../../ui/modal';
+import { SecretReveal, type SecretExample } from '../../widgets/secret-reveal/secret-reveal';
 
 /**
- * One way to use the token, ready to paste. Clients of other kinds (an assistant's MCP
- * configuration) are added to `usageExamples` as further entries.
+ * Ways to use the token, ready to paste. Clients of other kinds (an assistant's MCP
+ * configuration) are added as further entries; a chooser appears once there are several.
  */
-type UsageExample = { id: string; label: string; caption: string; text: string; hint: string };
-
-function usageExamples(connection: CreatedToolConnection): UsageExample[] {
+function usageExamples(connection: CreatedToolConnection): SecretExample[] {
   const origin = window.location.origin;
   const project = connection.projects[0]?.id ?? '<project id>';
   return [
@@ -22,6 +15,7 @@ function usageExamples(connection: CreatedToolConnection): UsageExample[] {
       id: 'http',
       label: 'HTTP',
       caption: 'Example request',
+      copyLabel: 'Copy example',
       text: [
         `curl '${origin}/api/telemetry/issues?project_id=${project}&since=24h' \\`,
         `  -H 'Authorization: Bearer ${connection.token}'`,
@@ -63,68 +57,25 @@ function RevealToken({
   connection: CreatedToolConnection;
   onDone: () => void;
 }) {
-  const examples = usageExamples(connection);
-  const [exampleId, setExampleId] = useState(examples[0]?.id ?? '');
-  const example = examples.find((e) => e.id === exampleId) ?? examples[0];
   return (
-    <div className={styles.reveal}>
-      <Callout tone="warning" role="status" title="Copy this token now">
-        You will not see it again. Give it to the tool; if it is lost, revoke this connection and
-        create a new one.
-      </Callout>
-
-      <div className={styles.secretField}>
-        <div className={styles.secretHead}>
-          <span id="tool-token-label">Token</span>
-          <CopyButton value={connection.token} label="Copy token" />
-        </div>
-        <code className={styles.secret} aria-labelledby="tool-token-label" tabIndex={0}>
-          {connection.token}
-        </code>
-      </div>
-
-      <dl className={styles.facts}>
-        <dt>Name</dt>
-        <dd>{connection.name}</dd>
-        <dt>Projects</dt>
-        <dd>{connection.projects.map((p) => p.name ?? p.id).join(', ')}</dd>
-        <dt>Access</dt>
-        <dd>Read only</dd>
-        <dt>Expires</dt>
-        <dd>{connection.expires_at ? formatUtcDateTime(connection.expires_at) : 'Never'}</dd>
-      </dl>
-
-      {examples.length > 1 && example && (
-        <SegmentedChoice
-          label="Use it from"
-          caption="Use it from"
-          value={example.id}
-          options={examples.map((e) => ({ value: e.id, label: e.label }))}
-          onChange={setExampleId}
-        />
-      )}
-      {example && (
-        <div className={styles.secretField}>
-          <div className={styles.secretHead}>
-            <span id={`tool-example-${example.id}`}>{example.caption}</span>
-            <CopyButton value={example.text} label="Copy example" />
-          </div>
-          <pre
-            className={styles.example}
-            aria-labelledby={`tool-example-${example.id}`}
-            tabIndex={0}
-          >
-            {example.text}
-          </pre>
-          <p className={styles.hint}>{example.hint}</p>
-        </div>
-      )}
-
-      <DialogActions>
-        <Button variant="primary" onClick={onDone}>
-          Done
-        </Button>
-      </DialogActions>
-    </div>
+    <SecretReveal
+      warningTitle="Copy this token now"
+      warning="You will not see it again. Give it to the tool; if it is lost, revoke this connection and create a new one."
+      secretLabel="Token"
+      secret={connection.token}
+      copyLabel="Copy token"
+      facts={[
+        { term: 'Name', value: connection.name },
+        { term: 'Projects', value: connection.projects.map((p) => p.name ?? p.id).join(', ') },
+        { term: 'Access', value: 'Read only' },
+        {
+          term: 'Expires',
+          value: connection.expires_at ? formatUtcDateTime(connection.expires_at) : 'Never',
+        },
+      ]}
+      examples={usageExamples(connection)}
+      chooserLabel="Use it from"
+      onDone={onDone}
+    />
   );
 }
