@@ -10,6 +10,9 @@ import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations'
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
 
+/** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
+const KINDS_IN_CLICKHOUSE = ['logs'] as const;
+
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
 /**
@@ -31,12 +34,13 @@ export async function openClickHouseStore(
     const base = state;
     const ingest = journaledIngest(
       sqliteIngestCommits(state.sqlite, (c) =>
-        base.ingest.acceptWithLogsElsewhere(c.batch, c.receivedAt, c.quota, {
+        base.ingest.acceptWithItemsElsewhere(c.batch, c.receivedAt, c.quota, {
           batchId: c.batchId,
-          logs: c.logs,
+          items: c.elsewhere,
         }),
       ),
       await clickhouseTelemetryWrites(ch),
+      KINDS_IN_CLICKHOUSE,
       log,
     );
     await ingest.recover();

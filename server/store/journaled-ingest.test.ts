@@ -145,6 +145,7 @@ describe('a journaled ingest', () => {
         },
       },
       await clickhouseTelemetryWrites(ch),
+      ['logs'],
     );
     void dying.accept(batch, NOW, QUOTA);
     await reachedCommit;

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Batch, LogEvent } from '../core/batch';
+import type { Batch } from '../core/batch';
 import type { Logger } from '../core/logger';
-import type { IngestCommitStore } from '../core/store/state/ingest-commits';
+import type {
+  IngestCommitStore,
+  ItemsElsewhere,
+  KindElsewhere,
+} from '../core/store/state/ingest-commits';
 import type { AcceptResult, IngestStore } from '../core/store/telemetry/ingest';
-import type { TelemetryWrites } from '../core/store/telemetry/telemetry-writes';
+import type {
+  IdsByKind,
+  ItemKind,
+  TelemetryWrites,
+} from '../core/store/telemetry/telemetry-writes';
 import { QuotaExceededError } from '../core/store/telemetry/ingest';
 import { storedItems, usageAdded } from './rows/accepted-items';
 
@@ -36,6 +44,7 @@ const DEFAULT_RETENTION_DAYS = 90;
 export function journaledIngest(
   state: IngestCommitStore,
   telemetry: TelemetryWrites,
+  kinds: readonly KindElsewhere[],
   log?: Pick<Logger, 'error'>,
 ): IngestStore & { recover(): Promise<number> } {
   const queues = new Map<string, Promise<unknown>>();
@@ -76,25 +85,20 @@ export function journaledIngest(
   ): Promise<AcceptResult> {
     if (undone.size > 0) await takeBack([...undone]);
     const p = batch.projectId;
-    const candidates = firstOfEachId(batch.logs);
-    let logs: LogEvent[] = [];
-    if (candidates.length > 0) {
-      const found = await telemetry.storedIds(
-        p,
-        { ...NO_IDS, log: candidates.map((l) => l.id) },
-        undone,
-      );
-      const stored = new Set(found.log);
-      logs = candidates.filter((l) => !stored.has(l.id));
-    }
-    if (logs.length === 0) return state.commit({ batchId: null, batch, receivedAt, quota, logs });
+    const candidates = candidatesOf(batch, kinds);
+    const wanted = { ...NO_IDS };
+    for (const kind of kinds) wanted[LEDGER_KIND[kind]] = (candidates[kind] ?? []).map((i) => i.id);
+    const found = Object.values(wanted).some((ids) => ids.length > 0)
+      ? await telemetry.storedIds(p, wanted, undone)
+      : NO_IDS;
+    const elsewhere = newOnly(candidates, found);
+    const items = { ...NO_ITEMS, issueGroups: [], ...elsewhere };
+    if (countOf(elsewhere) === 0)
+      return state.commit({ batchId: null, batch, receivedAt, quota, elsewhere });
 
-    // An early no for logs over quota, before writing what would be taken back; the commit
+    // An early no for items over quota, before writing what would be taken back; the commit
     // decides exactly (with the other kinds, and other projects of the account meanwhile).
-    const exceeded = await state.quotaExceeded(
-      quota,
-      usageAdded(storedItems({ ...NO_ITEMS, issueGroups: [], logs })),
-    );
+    const exceeded = await state.quotaExceeded(quota, usageAdded(storedItems(items)));
     if (exceeded) throw new QuotaExceededError(exceeded);
 
     const batchId = randomUUID();
@@ -105,14 +109,14 @@ export function journaledIngest(
         projectId: p,
         receivedAt,
         retentionDays: quota.retentionDays ?? DEFAULT_RETENTION_DAYS,
-        items: { ...NO_ITEMS, issueGroups: [], logs },
+        items,
       });
     } catch (e) {
       await takeBack([batchId]);
       throw e;
     }
     try {
-      return await state.commit({ batchId, batch, receivedAt, quota, logs });
+      return await state.commit({ batchId, batch, receivedAt, quota, elsewhere });
     } catch (e) {
       // A commit whose answer was lost (a server's state store) may have happened: its entry
       // is ended then, and the batch is stored; it is not known which items were new, so the
@@ -144,8 +148,47 @@ export function journaledIngest(
   };
 }
 
-const NO_IDS = { issue: [], log: [], span: [], action: [], metric: [] };
+const NO_IDS: IdsByKind = { issue: [], log: [], span: [], action: [], metric: [] };
 const NO_ITEMS = { issues: [], logs: [], spans: [], actions: [], metrics: [] };
+
+const LEDGER_KIND = {
+  logs: 'log',
+  spans: 'span',
+  actions: 'action',
+  metrics: 'metric',
+} as const satisfies Record<KindElsewhere, ItemKind>;
+
+/** The batch's items of the kinds kept elsewhere, each id once. */
+function candidatesOf(batch: Batch, kinds: readonly KindElsewhere[]): ItemsElsewhere {
+  const out: ItemsElsewhere = {};
+  for (const kind of kinds) assign(out, kind, firstOfEachId<{ id: string }>(batch[kind]));
+  return out;
+}
+
+/** The candidates whose ids were not found stored. */
+function newOnly(candidates: ItemsElsewhere, found: IdsByKind): ItemsElsewhere {
+  const out: ItemsElsewhere = {};
+  for (const kind of Object.keys(candidates) as KindElsewhere[]) {
+    const stored = new Set(found[LEDGER_KIND[kind]]);
+    assign(
+      out,
+      kind,
+      (candidates[kind] ?? []).filter((i) => !stored.has(i.id)),
+    );
+  }
+  return out;
+}
+
+function assign<K extends KindElsewhere>(
+  out: ItemsElsewhere,
+  kind: K,
+  items: { id: string }[],
+): void {
+  out[kind] = items as ItemsElsewhere[K];
+}
+
+const countOf = (e: ItemsElsewhere) =>
+  Object.values(e).reduce((n: number, items: unknown[]) => n + items.length, 0);
 
 /**
  * Each id once (the first): a repeated id in one batch is accepted once and counted as

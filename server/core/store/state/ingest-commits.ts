@@ -1,9 +1,9 @@
-import type { Batch, LogEvent } from '../../batch';
+import type { ActionEvent, Batch, LogEvent, MetricEvent, SpanEvent } from '../../batch';
 import type { LimitName, UsageByStream } from '../../../domain/usage';
 import type { AcceptResult, QuotaContext } from '../telemetry/ingest';
 
 /**
- * The state engine's part of an ingest whose logs live in another engine (ClickHouse). Two
+ * The state engine's part of an ingest whose telemetry lives in another engine (ClickHouse). Two
  * stores cannot share a transaction, so a batch is journaled: `begin` records it before any
  * row is written there, those rows carry its id, and `commit` makes it count (usage, issue
  * groups, contexts, the kinds the state engine still keeps) and ends the entry in one state
@@ -16,8 +16,8 @@ export interface IngestCommitStore {
   /** Journals a batch about to be written to the telemetry engine. */
   begin(entry: JournalEntry): Promise<void>;
   /**
-   * In one transaction: stores the batch's items other than logs (skipping ids already
-   * accepted), counts `logs` (written elsewhere as `batchId`) with them, checks the quota
+   * In one transaction: stores the batch's items of the kinds not kept elsewhere (skipping
+   * ids already accepted), counts the items `elsewhere` (written there as `batchId`) with them, checks the quota
    * against what is really added (QuotaExceededError: nothing written, the entry stays
    * begun), and ends the journal entry.
    */
@@ -33,11 +33,25 @@ export interface IngestCommitStore {
 export type JournalEntry = { batchId: string; projectId: string; startedAt: number };
 
 export type IngestCommit = {
-  /** Null when no row was written elsewhere (no new log): nothing to end. */
+  /** Null when no row was written elsewhere (no new item there): nothing to end. */
   batchId: string | null;
   batch: Batch;
   receivedAt: number;
   quota: QuotaContext;
-  /** The batch's new logs, as written elsewhere. */
-  logs: LogEvent[];
+  elsewhere: ItemsElsewhere;
 };
+
+/**
+ * The kinds another engine keeps, each with the batch's new items as written there (a kind
+ * absent here is stored by the state engine itself). Issue occurrences stay with the state
+ * engine, which groups them.
+ */
+export type ItemsElsewhere = {
+  logs?: LogEvent[];
+  spans?: SpanEvent[];
+  actions?: ActionEvent[];
+  metrics?: MetricEvent[];
+};
+
+/** The kinds that can be kept elsewhere, by their `ItemsElsewhere` field. */
+export type KindElsewhere = keyof ItemsElsewhere;

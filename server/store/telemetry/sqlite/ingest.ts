@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { exceededLimit, utcDay, type Stream } from '../../../domain/usage';
 import { indexAttributes, type IndexedAttributes } from '../../../domain/attribute-index';
 import { logTriageKey } from '../../../domain/log-triage-key';
-import type { Batch, IssueEvent, LogEvent } from '../../../core/batch';
+import type { Batch, IssueEvent } from '../../../core/batch';
+import type { ItemsElsewhere } from '../../../core/store/state/ingest-commits';
 import type { Db } from '../../sqlite/database';
 import {
   acceptResult,
@@ -28,22 +29,23 @@ import { allRows } from '../../sqlite/sqlite-sql';
 const json = (v: unknown) => JSON.stringify(v);
 
 /**
- * Logs another engine (ClickHouse) already holds under a journaled batch: the transaction
+ * Items another engine (ClickHouse) already holds under a journaled batch: the transaction
  * counts them (usage, rollups, contexts) instead of storing them, and ends the batch's
  * journal entry (store/journaled-ingest.ts).
  */
-export type LogsElsewhere = { batchId: string | null; logs: LogEvent[] };
+export type Elsewhere = { batchId: string | null; items: ItemsElsewhere };
 
 export type SqliteIngest = IngestStore & {
   /**
-   * `accept` with the batch's logs kept elsewhere: one transaction stores its other items,
-   * counts `elsewhere.logs` as new, and ends the journal entry of `elsewhere.batchId`.
+   * `accept` with some kinds kept elsewhere: one transaction stores the batch's items of the
+   * other kinds, counts those of `elsewhere.items` as new, and ends the journal entry of
+   * `elsewhere.batchId`.
    */
-  acceptWithLogsElsewhere(
+  acceptWithItemsElsewhere(
     batch: Batch,
     receivedAt: number,
     quota: Parameters<IngestStore['accept']>[2],
-    elsewhere: LogsElsewhere,
+    elsewhere: Elsewhere,
   ): AcceptResult;
 };
 
@@ -120,14 +122,14 @@ export function sqliteTelemetry(
       receivedAt: number,
       quota: Parameters<IngestStore['accept']>[2],
       logIndex: readonly IndexedAttributes[],
-      elsewhere: LogsElsewhere | null,
+      elsewhere: Elsewhere | null,
     ): AcceptResult => {
       const p = batch.projectId;
       // Inserts skip ids already stored (ON CONFLICT DO NOTHING); the quota is checked on what
       // was really added, and a throw rolls the whole transaction back.
       const toIndex: LogToIndex[] = [];
       const logs =
-        elsewhere?.logs ??
+        elsewhere?.items.logs ??
         batch.logs.filter((l, i) => {
           const r = s.insertLog.run(
             l.id,
@@ -163,77 +165,84 @@ export function sqliteTelemetry(
         return true;
       });
       const groupOf = issues.map((i) => storeOccurrence(p, i, receivedAt));
-      const spans = batch.spans.filter(
-        (sp) =>
-          s.insertSpan.run(
-            sp.id,
-            p,
-            sp.traceId,
-            sp.spanId,
-            sp.parentSpanId,
-            sp.name,
-            sp.operation,
-            sp.spanKind,
-            sp.service_name,
-            sp.environment,
-            sp.release,
-            sp.startedAt,
-            sp.durationMs,
-            sp.status,
-            sp.statusMessage,
-            json(sp.attributes),
-            json(sp.events),
-            sp.sdk.name,
-            sp.sdk.version,
-            receivedAt,
-          ).changes === 1,
-      );
-      if (spans.length > 0) rollUpSpans(p, spans);
-      const actions = batch.actions.filter(
-        (a) =>
-          s.insertAction.run(
-            a.id,
-            p,
-            a.occurredAt,
-            a.name,
-            a.actionKind,
-            a.distinctId,
-            a.sessionId,
-            json(a.properties),
-            a.environment,
-            a.release,
-            a.service_name,
-            a.traceId,
-            a.spanId,
-            a.sdk.name,
-            a.sdk.version,
-            receivedAt,
-          ).changes === 1,
-      );
-      const metrics = batch.metrics.filter(
-        (m) =>
-          s.insertMetric.run(
-            randomUUID(),
-            m.id,
-            p,
-            m.occurredAt,
-            m.name,
-            m.metricKind,
-            m.value,
-            m.unit,
-            m.temporality,
-            m.attributesJson,
-            m.environment,
-            m.release,
-            m.service_name,
-            m.traceId,
-            m.spanId,
-            m.sdk.name,
-            m.sdk.version,
-            m.bytes,
-            receivedAt,
-          ).changes === 1,
-      );
+      const spans =
+        elsewhere?.items.spans ??
+        batch.spans.filter(
+          (sp) =>
+            s.insertSpan.run(
+              sp.id,
+              p,
+              sp.traceId,
+              sp.spanId,
+              sp.parentSpanId,
+              sp.name,
+              sp.operation,
+              sp.spanKind,
+              sp.service_name,
+              sp.environment,
+              sp.release,
+              sp.startedAt,
+              sp.durationMs,
+              sp.status,
+              sp.statusMessage,
+              json(sp.attributes),
+              json(sp.events),
+              sp.sdk.name,
+              sp.sdk.version,
+              receivedAt,
+            ).changes === 1,
+        );
+      // Trace discovery of spans kept elsewhere is that engine's own.
+      if (spans.length > 0 && !elsewhere?.items.spans) rollUpSpans(p, spans);
+      const actions =
+        elsewhere?.items.actions ??
+        batch.actions.filter(
+          (a) =>
+            s.insertAction.run(
+              a.id,
+              p,
+              a.occurredAt,
+              a.name,
+              a.actionKind,
+              a.distinctId,
+              a.sessionId,
+              json(a.properties),
+              a.environment,
+              a.release,
+              a.service_name,
+              a.traceId,
+              a.spanId,
+              a.sdk.name,
+              a.sdk.version,
+              receivedAt,
+            ).changes === 1,
+        );
+      const metrics =
+        elsewhere?.items.metrics ??
+        batch.metrics.filter(
+          (m) =>
+            s.insertMetric.run(
+              randomUUID(),
+              m.id,
+              p,
+              m.occurredAt,
+              m.name,
+              m.metricKind,
+              m.value,
+              m.unit,
+              m.temporality,
+              m.attributesJson,
+              m.environment,
+              m.release,
+              m.service_name,
+              m.traceId,
+              m.spanId,
+              m.sdk.name,
+              m.sdk.version,
+              m.bytes,
+              receivedAt,
+            ).changes === 1,
+        );
       const newItems = { issues, issueGroups: groupOf, logs, spans, actions, metrics };
       const items = storedItems(newItems);
       const added = usageAdded(items);
@@ -320,7 +329,7 @@ export function sqliteTelemetry(
       if (logIndex.length > 0) attributeIndex.ensureIds(batch.projectId, logIndex);
       return acceptTx(batch, receivedAt, quota, logIndex, null);
     },
-    acceptWithLogsElsewhere(batch, receivedAt, quota, elsewhere) {
+    acceptWithItemsElsewhere(batch, receivedAt, quota, elsewhere) {
       return acceptTx(batch, receivedAt, quota, [], elsewhere);
     },
   };
