@@ -9,15 +9,17 @@ import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db'
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
+import { clickhouseSpan, clickhouseTraces } from './telemetry/clickhouse/traces';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
-const KINDS_IN_CLICKHOUSE = ['logs'] as const;
+const KINDS_IN_CLICKHOUSE = ['logs', 'spans'] as const;
 
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
 /**
- * State in SQLite, logs in ClickHouse (the engine in this process, or CLICKHOUSE_URL). The
- * move is by area: logs are written to and read from ClickHouse; the other kinds of telemetry
+ * State in SQLite, logs and spans in ClickHouse (the engine in this process, or
+ * CLICKHOUSE_URL). The move is by area: logs and spans (with trace discovery) are written to
+ * and read from ClickHouse; the other kinds of telemetry
  * stay in SQLite's telemetry tables (written in the same state transaction that commits a
  * batch, see journaled-ingest.ts) until their reads move too. Before it serves, batches a
  * crash left half written are removed.
@@ -49,6 +51,12 @@ export async function openClickHouseStore(
       clickhouse: ch,
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
+      // Occurrences are still in the state store: the issues a trace links come from there.
+      traces: { ...clickhouseTraces(ch), issues: (scope) => base.traces.issues(scope) },
+      investigations: {
+        ...base.investigations,
+        span: (scope, spanId) => clickhouseSpan(ch, scope, spanId),
+      },
       close: async () => {
         await base.close();
         await ch.close();

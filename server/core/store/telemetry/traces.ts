@@ -6,6 +6,11 @@ export interface TracesStore {
   discover(q: TraceDiscoveryQuery): Promise<TraceDiscoveryRow[]>;
   /** Every span of the trace in scope, by start time (then span id). */
   spans(scope: TraceScope): Promise<SpanRecord[]>;
+  /**
+   * The same spans in the same order, a page of at most `pageSize` at a time, so a trace of
+   * any size is sent in bounded memory.
+   */
+  spanPages(scope: TraceScope, pageSize?: number): AsyncIterable<SpanRecord[]>;
   /** The same spans without attributes and events, for the summary. */
   summarySpans(scope: TraceScope): Promise<SummaryInputSpan[]>;
   /** Issues whose occurrences carry exactly this trace id, newest first. */

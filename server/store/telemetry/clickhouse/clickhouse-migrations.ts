@@ -13,6 +13,7 @@ import {
   METRIC_SAMPLES,
   SINGLE,
   SPANS,
+  TRACE_PARTS,
   VALUE_VIEW,
   createTable,
   createView,
@@ -39,6 +40,9 @@ export const clickhouseMigrations: readonly ((t: DdlTarget) => string[])[] = [
     createView(CATALOG_VIEW, t),
     createView(COVERAGE_VIEW, t),
     createView(VALUE_VIEW, t),
+  ],
+  /* 2: trace discovery's parts, one per trace and ingest batch */ (t) => [
+    ...createTable(TRACE_PARTS, t),
   ],
 ];
 

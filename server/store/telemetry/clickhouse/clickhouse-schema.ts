@@ -151,6 +151,47 @@ export const SPANS: TableSpec = {
   shardBy: 'cityHash64(project_id, trace_id)',
 };
 
+/**
+ * Trace discovery: what each ingest batch added to each trace of a project (count, errors,
+ * start, end, best root candidate, naming counts, facets), written with the batch's spans
+ * (`tracePartDeltas`, the rules the other stores roll up with). A trace's rows are combined
+ * when read (a trace has a row per batch that carried its spans: usually one to a few), so
+ * discovery never scans spans, and a removed batch takes its part back by the same delete by
+ * `batch_id` as its spans: no count to negate, and start, end and root stay exact.
+ */
+export const TRACE_PARTS: TableSpec = {
+  name: 'trace_parts',
+  columns: [
+    'project_id LowCardinality(String)',
+    'trace_id String',
+    `started_at ${TIME}`,
+    // Epoch ms (start plus duration, fractional like the durations).
+    'ended_at Float64',
+    'span_count UInt32',
+    'error_span_count UInt32',
+    'generic_name_spans UInt32',
+    'unmatched_route_spans UInt32',
+    'generic_operation_spans UInt32',
+    'root_span_id String',
+    'root_has_parent UInt8',
+    'root_started_at Int64',
+    `root_name ${TEXT}`,
+    'root_service_name LowCardinality(String)',
+    'root_operation LowCardinality(Nullable(String))',
+    'services Array(LowCardinality(String))',
+    'releases Array(LowCardinality(String))',
+    'environments Array(LowCardinality(String))',
+    ...TRAILER,
+  ],
+  indexes: ['trace_parts_by_start started_at TYPE minmax GRANULARITY 1'],
+  engine: 'MergeTree',
+  partitionBy: 'toYYYYMM(started_at)',
+  // Discovery groups a project's parts by trace; the trace's rows sit together.
+  orderBy: '(project_id, trace_id)',
+  settings: DEDUPE,
+  shardBy: 'cityHash64(project_id, trace_id)',
+};
+
 export const ACTIONS: TableSpec = {
   name: 'actions',
   columns: [

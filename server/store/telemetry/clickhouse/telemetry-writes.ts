@@ -5,10 +5,18 @@ import { raw, sql, join, type SqlFragment } from '../../rows/sql';
 import { jsonEachRow, typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
 import { attributeMaps } from './attribute-maps';
+import { tracePartDeltas } from '../../rows/trace-part-deltas';
 import { CATALOG_VIEW, COVERAGE_VIEW } from './clickhouse-schema';
 
 const KINDS: readonly ItemKind[] = ['issue', 'log', 'span', 'action', 'metric'];
-const ROW_TABLES = ['logs', 'issue_occurrences', 'spans', 'actions', 'metric_samples'] as const;
+const ROW_TABLES = [
+  'logs',
+  'issue_occurrences',
+  'spans',
+  'trace_parts',
+  'actions',
+  'metric_samples',
+] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -141,6 +149,19 @@ export async function clickhouseTelemetryWrites(db: ChDb): Promise<TelemetryWrit
           ...trailer,
         };
       });
+      // Trace discovery's part of each trace this batch carries (clickhouse-schema.ts).
+      const traceParts = tracePartDeltas(items.spans).map(({ part, facets }) => {
+        const of = (facet: string) =>
+          facets.filter((f) => f.facet === facet).map((f) => f.value);
+        return {
+          project_id: p,
+          ...part,
+          services: of('service'),
+          releases: of('release'),
+          environments: of('environment'),
+          ...trailer,
+        };
+      });
       const actions = items.actions.map((a) => {
         idOf('action', a.id, a.occurredAt);
         return {
@@ -185,6 +206,7 @@ export async function clickhouseTelemetryWrites(db: ChDb): Promise<TelemetryWrit
         ['logs', logs],
         ['issue_occurrences', occurrences],
         ['spans', spans],
+        ['trace_parts', traceParts],
         ['actions', actions],
         ['metric_samples', metrics],
         ['accepted_ids', ledger],

@@ -21,6 +21,9 @@ import { exactConditions } from '../../rows/conditions';
 import { and, raw, sql, type SqlDialect, type SqlFragment, type SqlRunner } from '../../rows/sql';
 import type { TraceScope, TracesStore } from '../../../core/store/telemetry/traces';
 
+/** Spans a page of `spanPages` holds unless told. */
+const SPAN_PAGE = 20_000;
+
 /**
  * Traces read from `trace_parts` and `trace_facets`, which ingestion keeps (trace-parts.ts),
  * and from the spans and occurrences of one trace: the same SQL on both engines.
@@ -99,6 +102,24 @@ export function sqlTraces(db: SqlRunner, d: SqlDialect): TracesStore {
       const rows = await db.rows<SpanRow>(sql`SELECT ${raw(SPAN_COLUMNS)} FROM spans
         WHERE ${inScope(scope)} ORDER BY started_at, span_id, seq`);
       return rows.map(toSpanRecord);
+    },
+
+    /** Pages after the last span read, in (start, span id, row sequence) order. */
+    async *spanPages(scope, pageSize = SPAN_PAGE) {
+      if (scope.projectIds.length === 0) return;
+      let after: SqlFragment = raw('');
+      for (;;) {
+        const rows = await db.rows<SpanRow & { seq: number }>(sql`SELECT ${raw(SPAN_COLUMNS)}, seq
+          FROM spans WHERE ${inScope(scope)} ${after}
+          ORDER BY started_at, span_id, seq LIMIT ${pageSize}`);
+        if (rows.length > 0) yield rows.map(toSpanRecord);
+        const last = rows[rows.length - 1];
+        if (!last || rows.length < pageSize) return;
+        // The plain bound keeps the index range; the rest decides ties.
+        after = sql`AND started_at >= ${last.started_at} AND (started_at > ${last.started_at}
+          OR (started_at = ${last.started_at} AND (span_id > ${last.span_id}
+            OR (span_id = ${last.span_id} AND seq > ${last.seq}))))`;
+      }
     },
 
     async summarySpans(scope) {

@@ -1,0 +1,252 @@
+import type { SpanKind } from '../../../domain/span-kind';
+import type { SummaryInputSpan } from '../../../domain/trace-summary';
+import type {
+  SpanRecord,
+  TraceDiscoveryRow,
+  TraceScope,
+  TracesStore,
+} from '../../../core/store/telemetry/traces';
+import { exactConditions } from '../../rows/conditions';
+import { and, raw, sql, type SqlFragment } from '../../rows/sql';
+import { typed } from './ch-sql';
+import type { ChDb } from './clickhouse-db';
+
+const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
+
+/**
+ * Spans of one trace a page at a time: a trace of any size is read in bounded memory (the
+ * embedded engine answers a query as one buffer).
+ */
+export const SPAN_PAGE = 20_000;
+
+/**
+ * The order of a trace's spans: start, span id, then arrival (the time the batch was
+ * received, then the item id, where the other stores have their row sequence), and the
+ * project last so the order is total across projects.
+ */
+const SPAN_ORDER = 'started_at, span_id, received_at, id, project_id';
+
+const SUMMARY_COLUMNS = raw(`project_id, span_id, parent_span_id, name, operation, kind,
+  service_name, environment, release, toUnixTimestamp64Milli(started_at) AS started_ms,
+  duration_ms, status, status_message`);
+
+const SPAN_COLUMNS = raw(`id, project_id, trace_id, span_id, parent_span_id, name, operation,
+  kind, service_name, environment, release, toUnixTimestamp64Milli(started_at) AS started_ms,
+  duration_ms, status, status_message, attributes, events, sdk_name, sdk_version,
+  toUnixTimestamp64Milli(received_at) AS received_ms`);
+
+type SummaryRow = {
+  project_id: string;
+  span_id: string;
+  parent_span_id: string | null;
+  name: string;
+  operation: string | null;
+  kind: SpanKind | null;
+  service_name: string;
+  environment: string;
+  release: string;
+  started_ms: number;
+  duration_ms: number;
+  status: 'ok' | 'error' | null;
+  status_message: string | null;
+};
+
+type SpanRow = SummaryRow & {
+  id: string;
+  trace_id: string;
+  attributes: string;
+  events: string;
+  sdk_name: string;
+  sdk_version: string;
+  received_ms: number;
+};
+
+const toSummarySpan = (r: SummaryRow): SummaryInputSpan => ({
+  projectId: r.project_id,
+  spanId: r.span_id,
+  parentSpanId: r.parent_span_id,
+  name: r.name,
+  serviceName: r.service_name,
+  operation: r.operation,
+  kind: r.kind,
+  startedAt: r.started_ms,
+  durationMs: r.duration_ms,
+  status: r.status,
+  statusMessage: r.status_message,
+  release: r.release,
+  environment: r.environment,
+});
+
+const toSpanRecord = (r: SpanRow): SpanRecord => ({
+  id: r.id,
+  projectId: r.project_id,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  parentSpanId: r.parent_span_id,
+  name: r.name,
+  operation: r.operation,
+  spanKind: r.kind,
+  service_name: r.service_name,
+  environment: r.environment,
+  release: r.release,
+  startedAt: r.started_ms,
+  durationMs: r.duration_ms,
+  status: r.status,
+  statusMessage: r.status_message,
+  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
+  events: JSON.parse(r.events) as SpanRecord['events'],
+  sdk: { name: r.sdk_name, version: r.sdk_version },
+});
+
+type DiscoveryRow = {
+  trace_id: string;
+  project_ids: string[];
+  started_ms: number;
+  ended_at: number;
+  span_count: number;
+  error_span_count: number;
+  generic_name_spans: number;
+  unmatched_route_spans: number;
+  generic_operation_spans: number;
+  root: [string, string, string | null];
+  services: string[];
+  releases: string[];
+  environments: string[];
+};
+
+/** The spans of one trace in scope (the caller adds columns and order). */
+export function spansInScope(scope: TraceScope): SqlFragment {
+  return and([
+    sql`project_id IN ${scope.projectIds}`,
+    sql`trace_id = ${scope.traceId}`,
+    ...exactConditions([
+      ['release', scope.release],
+      ['environment', scope.environment],
+    ]),
+  ]);
+}
+
+/**
+ * Traces in ClickHouse: discovery from `trace_parts` (a row per trace and ingest batch,
+ * clickhouse-schema.ts) combined per trace in one statement, spans read along the spans'
+ * key `(project_id, trace_id, started_at, id)`. `issues` reads occurrences, which are not
+ * here yet: the store composes it from the state store.
+ */
+export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues'> {
+  async function* spanPages(scope: TraceScope, pageSize = SPAN_PAGE) {
+    if (scope.projectIds.length === 0) return;
+    let after: SqlFragment | null = null;
+    for (;;) {
+      const rows: SpanRow[] = await db.rows<SpanRow>(sql`SELECT ${SPAN_COLUMNS} FROM spans
+        WHERE ${spansInScope(scope)} ${after ?? raw('')}
+        ORDER BY ${raw(SPAN_ORDER)} LIMIT ${pageSize}`);
+      if (rows.length > 0) yield rows.map(toSpanRecord);
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < pageSize) return;
+      // Strictly after the last span in the order; the plain bound narrows the key range.
+      after = sql`AND started_at >= ${time(last.started_ms)}
+        AND (${raw(SPAN_ORDER)}) > (${time(last.started_ms)}, ${last.span_id},
+          ${time(last.received_ms)}, ${last.id}, ${last.project_id})`;
+    }
+  }
+
+  return {
+    /**
+     * Parts of the query's projects combined per trace: a trace's start, end and counts over
+     * those projects, its best root candidate (no parent first, then the earliest start,
+     * then the lower span id, then the project), its facets sorted. A filter names traces
+     * with at least one part in the projects having the facet (or starting in range); the
+     * combined start must still be in range.
+     */
+    async discover(q) {
+      if (q.projectIds.length === 0) return [];
+      const inProjects = sql`project_id IN ${q.projectIds}`;
+      const where = [inProjects];
+      if (q.since !== null)
+        where.push(sql`trace_id IN (SELECT trace_id FROM trace_parts WHERE ${inProjects}
+          AND started_at >= ${time(q.since)})`);
+      const facets: [string, string | null][] = [
+        ['services', q.serviceName],
+        ['releases', q.release],
+        ['environments', q.environment],
+      ];
+      for (const [column, value] of facets) {
+        if (value === null) continue;
+        where.push(sql`trace_id IN (SELECT trace_id FROM trace_parts WHERE ${inProjects}
+          AND has(${raw(column)}, ${value}))`);
+      }
+      const having: SqlFragment[] = [];
+      if (q.since !== null) having.push(sql`started_ms >= ${q.since}`);
+      if (q.status === 'error') having.push(sql`error_span_count > 0`);
+      if (q.status === 'ok') having.push(sql`error_span_count = 0`);
+      if (q.minDurationMs !== null)
+        having.push(sql`ended_at - started_ms >= ${typed(q.minDurationMs, 'Float64')}`);
+      if (q.after !== null)
+        having.push(sql`(started_ms < ${q.after.time}
+          OR (started_ms = ${q.after.time} AND trace_id < ${q.after.traceId}))`);
+      const rows = await db.rows<DiscoveryRow>(sql`SELECT trace_id,
+          arraySort(groupUniqArray(project_id)) AS project_ids,
+          toUnixTimestamp64Milli(min(started_at)) AS started_ms,
+          max(ended_at) AS ended_at,
+          toUInt64(sum(span_count)) AS span_count,
+          toUInt64(sum(error_span_count)) AS error_span_count,
+          toUInt64(sum(generic_name_spans)) AS generic_name_spans,
+          toUInt64(sum(unmatched_route_spans)) AS unmatched_route_spans,
+          toUInt64(sum(generic_operation_spans)) AS generic_operation_spans,
+          argMin((root_name, toString(root_service_name), root_operation),
+            (root_has_parent, root_started_at, root_span_id, project_id)) AS root,
+          arraySort(groupUniqArrayArray(services)) AS services,
+          arraySort(groupUniqArrayArray(releases)) AS releases,
+          arraySort(groupUniqArrayArray(environments)) AS environments
+        FROM trace_parts WHERE ${and(where)}
+        GROUP BY trace_id
+        ${having.length > 0 ? sql`HAVING ${and(having)}` : raw('')}
+        ORDER BY started_ms DESC, trace_id DESC LIMIT ${q.limit}`);
+      return rows.map(
+        (r): TraceDiscoveryRow => ({
+          traceId: r.trace_id,
+          projectIds: r.project_ids,
+          startedAt: r.started_ms,
+          endedAt: r.ended_at,
+          spanCount: r.span_count,
+          errorSpanCount: r.error_span_count,
+          root: { name: r.root[0], serviceName: r.root[1], operation: r.root[2] },
+          services: r.services,
+          releases: r.releases,
+          environments: r.environments,
+          genericNameSpans: r.generic_name_spans,
+          unmatchedRouteSpans: r.unmatched_route_spans,
+          genericOperationSpans: r.generic_operation_spans,
+        }),
+      );
+    },
+
+    async spans(scope) {
+      const out: SpanRecord[] = [];
+      for await (const page of spanPages(scope)) for (const s of page) out.push(s);
+      return out;
+    },
+
+    spanPages,
+
+    async summarySpans(scope) {
+      if (scope.projectIds.length === 0) return [];
+      const rows = await db.rows<SummaryRow>(sql`SELECT ${SUMMARY_COLUMNS} FROM spans
+        WHERE ${spansInScope(scope)} ORDER BY ${raw(SPAN_ORDER)}`);
+      return rows.map(toSummarySpan);
+    },
+  };
+}
+
+/** One span of a trace in scope, the earliest when its id repeats (investigations). */
+export async function clickhouseSpan(
+  db: ChDb,
+  scope: TraceScope,
+  spanId: string,
+): Promise<SpanRecord | null> {
+  if (scope.projectIds.length === 0) return null;
+  const row = await db.one<SpanRow>(sql`SELECT ${SPAN_COLUMNS} FROM spans
+    WHERE ${spansInScope(scope)} AND span_id = ${spanId}
+    ORDER BY started_at, received_at, id, project_id LIMIT 1`);
+  return row ? toSpanRecord(row) : null;
+}
