@@ -20,16 +20,20 @@ const CONTRACT_SUITE = [
   '--exclude',
   '**/*.fuzz.test.ts',
 ];
-const LOGS_SUITE = [
+const MOVED_SUITE = [
   'server/routes/logs',
+  'server/routes/traces',
+  'server/routes/investigations/trace-investigation.test.ts',
   'server/routes/ingest/ingest.test.ts',
   'server/routes/ingest/otlp.test.ts',
+  'server/routes/ingest/otlp-mapping.test.ts',
   'server/ingest/crash-recovery.test.ts',
   'server/store/journaled-ingest.test.ts',
 ];
 
 const args = process.argv.slice(2);
-const suite = args[0] === 'logs' ? LOGS_SUITE : args.length > 0 ? args : CONTRACT_SUITE;
+const suite =
+  args[0] === 'moved' || args[0] === 'logs' ? MOVED_SUITE : args.length > 0 ? args : CONTRACT_SUITE;
 const env = { ...process.env, LOOKOUT_TEST_TELEMETRY: 'clickhouse' };
 process.stdout.write(
   `Contract suite with telemetry on ClickHouse (${process.env.CLICKHOUSE_URL ?? 'the embedded engine'})\n`,

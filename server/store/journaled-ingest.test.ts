@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlanQuotas } from '../domain/plans';
-import { emptyBatch, type Batch, type LogEvent } from '../core/batch';
+import { emptyBatch, type Batch, type LogEvent, type SpanEvent } from '../core/batch';
 import type { QuotaContext } from '../core/store/telemetry/ingest';
 import type { TelemetryConfig } from '../core/config';
 import type { Store } from '../core/store/store';
@@ -58,6 +58,30 @@ const log = (n: number): LogEvent => {
 };
 
 const batchOf = (logs: LogEvent[]): Batch => ({ ...emptyBatch(PROJECT), logs });
+
+const TRACE = 'ab'.repeat(16);
+
+const span = (n: number, o: Partial<SpanEvent> = {}): SpanEvent => ({
+  kind: 'trace_span',
+  id: randomUUID(),
+  release: 'shop@1',
+  environment: 'production',
+  service_name: 'api',
+  sdk: { name: 'test', version: '1' },
+  traceId: TRACE,
+  spanId: n.toString(16).padStart(16, '0'),
+  parentSpanId: 'f'.repeat(16),
+  name: `step ${String(n)}`,
+  operation: 'internal',
+  spanKind: 'internal',
+  startedAt: NOW - 60_000 + n * 10,
+  durationMs: 5,
+  status: null,
+  statusMessage: null,
+  attributes: {},
+  events: [],
+  ...o,
+});
 
 let dir: string;
 let telemetry: Extract<TelemetryConfig, { engine: 'clickhouse' }>;
@@ -178,6 +202,62 @@ describe('a journaled ingest', () => {
       expect(again.alreadyAccepted).toBe(0);
       expect(await logCount(ids)).toBe(50);
       expect(await catalog()).toEqual({ logs: 50, paths: [50, 50] });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('takes a removed batch back out of trace discovery, whatever it changed of the trace', async () => {
+    const store = await open();
+    try {
+      await seedProject(store);
+      const kept = [span(1), span(2), span(3, { service_name: 'db' })];
+      await store.ingest.accept({ ...emptyBatch(PROJECT), spans: kept }, NOW, QUOTA);
+      // A batch written to ClickHouse whose commit never came: an earlier root, an error, a
+      // later end and a service of its own, all in the same trace.
+      const ch = await openClickHouse(telemetry);
+      const writes = await clickhouseTelemetryWrites(ch);
+      const batchId = randomUUID();
+      const lost = [
+        span(0, { parentSpanId: null, name: 'GET /checkout', startedAt: NOW - 120_000 }),
+        span(4, { status: 'error', durationMs: 90_000, service_name: 'payments' }),
+      ];
+      await writes.write({
+        batchId,
+        projectId: PROJECT,
+        receivedAt: NOW,
+        retentionDays: 30,
+        items: { issues: [], issueGroups: [], logs: [], spans: lost, actions: [], metrics: [] },
+      });
+      const discover = async () => {
+        const [row] = await store.traces.discover({
+          projectIds: [PROJECT],
+          serviceName: null,
+          release: null,
+          environment: null,
+          status: null,
+          since: null,
+          minDurationMs: null,
+          after: null,
+          limit: 10,
+        });
+        return (
+          row && [row.spanCount, row.errorSpanCount, row.startedAt, row.root.name, row.services]
+        );
+      };
+      expect(await discover()).toEqual([
+        5,
+        1,
+        NOW - 120_000,
+        'GET /checkout',
+        ['api', 'db', 'payments'],
+      ]);
+
+      await writes.remove([batchId]);
+      await ch.close();
+      expect(await discover()).toEqual([3, 0, NOW - 60_000 + 10, 'step 1', ['api', 'db']]);
+      const scope = { traceId: TRACE, projectIds: [PROJECT], release: null, environment: null };
+      expect((await store.traces.spans(scope)).map((s) => s.name)).toEqual(kept.map((s) => s.name));
     } finally {
       await store.close();
     }

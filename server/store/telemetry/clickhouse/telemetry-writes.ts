@@ -151,8 +151,7 @@ export async function clickhouseTelemetryWrites(db: ChDb): Promise<TelemetryWrit
       });
       // Trace discovery's part of each trace this batch carries (clickhouse-schema.ts).
       const traceParts = tracePartDeltas(items.spans).map(({ part, facets }) => {
-        const of = (facet: string) =>
-          facets.filter((f) => f.facet === facet).map((f) => f.value);
+        const of = (facet: string) => facets.filter((f) => f.facet === facet).map((f) => f.value);
         return {
           project_id: p,
           ...part,

@@ -202,23 +202,21 @@ export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues'> {
         GROUP BY trace_id
         ${having.length > 0 ? sql`HAVING ${and(having)}` : raw('')}
         ORDER BY started_ms DESC, trace_id DESC LIMIT ${q.limit}`);
-      return rows.map(
-        (r): TraceDiscoveryRow => ({
-          traceId: r.trace_id,
-          projectIds: r.project_ids,
-          startedAt: r.started_ms,
-          endedAt: r.ended_at,
-          spanCount: r.span_count,
-          errorSpanCount: r.error_span_count,
-          root: { name: r.root[0], serviceName: r.root[1], operation: r.root[2] },
-          services: r.services,
-          releases: r.releases,
-          environments: r.environments,
-          genericNameSpans: r.generic_name_spans,
-          unmatchedRouteSpans: r.unmatched_route_spans,
-          genericOperationSpans: r.generic_operation_spans,
-        }),
-      );
+      return rows.map((r): TraceDiscoveryRow => ({
+        traceId: r.trace_id,
+        projectIds: r.project_ids,
+        startedAt: r.started_ms,
+        endedAt: r.ended_at,
+        spanCount: r.span_count,
+        errorSpanCount: r.error_span_count,
+        root: { name: r.root[0], serviceName: r.root[1], operation: r.root[2] },
+        services: r.services,
+        releases: r.releases,
+        environments: r.environments,
+        genericNameSpans: r.generic_name_spans,
+        unmatchedRouteSpans: r.unmatched_route_spans,
+        genericOperationSpans: r.generic_operation_spans,
+      }));
     },
 
     async spans(scope) {
