@@ -9,6 +9,7 @@ import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db'
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
+import { spanListJson } from './telemetry/clickhouse/span-json';
 import { clickhouseSpan, clickhouseTraces } from './telemetry/clickhouse/traces';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
@@ -52,7 +53,11 @@ export async function openClickHouseStore(
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
       // Occurrences are still in the state store: the issues a trace links come from there.
-      traces: { ...clickhouseTraces(ch), issues: (scope) => base.traces.issues(scope) },
+      traces: {
+        ...clickhouseTraces(ch),
+        spanListJson: (scope) => spanListJson(ch, scope),
+        issues: (scope) => base.traces.issues(scope),
+      },
       investigations: {
         ...base.investigations,
         span: (scope, spanId) => clickhouseSpan(ch, scope, spanId),

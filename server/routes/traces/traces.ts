@@ -27,7 +27,8 @@ import {
 import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { TRACE_ID } from '../../domain/trace-ids';
-import type { TraceDiscoveryRow, TraceScope } from '../../core/store/telemetry/traces';
+import type { SpanRecord, TraceDiscoveryRow, TraceScope } from '../../core/store/telemetry/traces';
+import { streamJson } from '../../http/stream-json';
 import { iso, spanView } from '../../views/telemetry-views';
 import {
   TracePageSchema,
@@ -214,6 +215,18 @@ function rowView(t: TraceDiscoveryRow) {
   };
 }
 
+/** The span list's JSON array, a chunk per page of spans (one `JSON.stringify` per span). */
+async function* spanListFromPages(pages: AsyncIterable<SpanRecord[]>): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    const text = page.map((s) => JSON.stringify(spanView(s))).join(',');
+    yield Buffer.from(`${first ? '[' : ','}${text}`);
+    first = false;
+  }
+  yield Buffer.from(first ? '[]' : ']');
+}
+
 export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
 
@@ -288,8 +301,11 @@ export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     { ...getTraceSpans, middleware: [auth, strictQuery(TraceDetailQuery), tracePath] as const },
     async (c) => {
       const scope = await traceScope(c);
-      const spans = await deps.store.traces.spans(scope);
-      return c.json(spans.map(spanView), 200);
+      const { traces } = deps.store;
+      // A trace of 100,000 spans is 60 MB of JSON: it is sent a page at a time.
+      return streamJson<z.output<typeof TraceSpanSchema>[]>(
+        traces.spanListJson?.(scope) ?? spanListFromPages(traces.spanPages(scope)),
+      );
     },
   );
 }

@@ -11,6 +11,12 @@ export interface TracesStore {
    * any size is sent in bounded memory.
    */
   spanPages(scope: TraceScope, pageSize?: number): AsyncIterable<SpanRecord[]>;
+  /**
+   * The span list's JSON array exactly as `GET /api/telemetry/traces/{trace_id}` answers it,
+   * in chunks, where the engine writes it itself (faster than the rows and the view); the
+   * route builds it from `spanPages` where this is absent.
+   */
+  spanListJson?(scope: TraceScope): AsyncIterable<Uint8Array>;
   /** The same spans without attributes and events, for the summary. */
   summarySpans(scope: TraceScope): Promise<SummaryInputSpan[]>;
   /** Issues whose occurrences carry exactly this trace id, newest first. */

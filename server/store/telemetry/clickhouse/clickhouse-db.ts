@@ -16,6 +16,8 @@ export type ChDb = {
   embedded: boolean;
   rows<R>(q: SqlFragment): Promise<R[]>;
   one<R>(q: SqlFragment): Promise<R | null>;
+  /** The output of a query whose text names its `FORMAT`, as the engine wrote it. */
+  bytes(q: SqlFragment): Promise<Buffer>;
   /** A statement without rows to read (DDL, DELETE, INSERT … SELECT). */
   command(q: SqlFragment): Promise<void>;
   /**
@@ -139,6 +141,14 @@ function chDb(
     embedded,
     rows,
     one: async <R>(q: SqlFragment) => (await rows<R>(q))[0] ?? null,
+    bytes: (q) =>
+      on(async (c) => {
+        const { query, params } = clickhouseStatement(q);
+        const { stream } = await c.exec({ query, query_params: params });
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      }),
     command: (q) =>
       on(async (c) => {
         const { query, params } = clickhouseStatement(q);
