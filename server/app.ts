@@ -10,6 +10,7 @@ import { ReadRuleError } from './domain/read-rules/read-rule-error';
 import { fromReadRule } from './http/strict-query';
 import { createMethodIndex } from './http/method-not-allowed';
 import { securityHeaders } from './http/security-headers';
+import { compressResponses } from './http/compress-responses';
 import { createConsoleServer } from './http/static-console';
 import { registerAccountRoutes } from './routes/account/account';
 import { registerAuthRoutes } from './routes/auth/auth';
@@ -45,6 +46,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
 
   app.use('*', accessLog(deps.log));
   app.use('*', securityHeaders());
+  // JSON answers compressed where the client accepts it (a large trace is 60 MB of JSON).
+  app.use('*', compressResponses());
   // Hono hands only Error instances to onError; anything else thrown would escape as a bare
   // 500 without the envelope. Registered last of the app-wide middleware so the error answer
   // still passes through the access log and the security headers above.
