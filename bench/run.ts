@@ -1,6 +1,7 @@
 /** `npm run bench`: measures, prints a summary and writes bench/results/*.json. Never asserts. */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { measureAnalytics } from './analytics';
 import { largestRouteChunk } from './bundle-budget';
@@ -192,6 +193,14 @@ if (runs('waterfall')) {
   for (const c of waterfall)
     console.log(
       `  ${c.spans.toLocaleString('en').padStart(7)}  ${String(c.max_depth).padStart(5)}  ${String(c.errors).padStart(6)}  ${`${c.response_mb} MB`.padStart(8)}  ${`${c.first_render_ms} ms`.padStart(12)}  ${`${c.open_ms} ms`.padStart(22)}  ${`${c.frame_p50_ms} / ${c.frame_p95_ms} / ${c.frame_max_ms} ms`.padStart(22)}  ${c.js_heap_mb ?? '?'} MB`,
+    );
+  console.log('  spans    service read (plain / br)  browser read  transferred  load average');
+  for (const c of waterfall)
+    console.log(
+      `  ${c.spans.toLocaleString('en').padStart(7)}  ${`${c.service_ms} / ${c.service_br_ms} ms`.padStart(25)}  ${`${c.read_ms} ms`.padStart(12)}  ${`${c.transfer_mb} MB`.padStart(11)}  ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
 }
 

@@ -5,6 +5,7 @@
  * frame times while scrolling the tree.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
@@ -17,6 +18,16 @@ export type WaterfallCase = {
   max_depth: number;
   /** Bytes of the span list response (JSON, uncompressed). */
   response_mb: number;
+  /** Bytes the browser received for it (compressed when the service compresses). */
+  transfer_mb: number;
+  /** The browser's span list read: request start to response end. */
+  read_ms: number;
+  /**
+   * The service reading and sending the span list to a client on this machine, request to
+   * last byte, median of 3: uncompressed, and brotli-compressed (as a browser accepts it).
+   */
+  service_ms: number;
+  service_br_ms: number;
   /** From the span list's response end to the first span rows painted. */
   first_render_ms: number;
   /** From the navigation start to the first span rows painted (app start and the read included). */
@@ -160,6 +171,37 @@ const WATCH_FIRST_ROW = `(() => {
   new MutationObserver(found).observe(document, { childList: true, subtree: true });
 })()`;
 
+/** Request to last byte of the span list, median of `runs`, with the given Accept-Encoding. */
+async function serviceRead(
+  baseUrl: string,
+  token: string,
+  projectId: string,
+  traceId: string,
+  acceptEncoding: string,
+  runs = 3,
+): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        `${baseUrl}/api/telemetry/traces/${traceId}?project_id=${projectId}`,
+        { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': acceptEncoding } },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`span list answered ${res.statusCode}`));
+          res.on('data', () => undefined);
+          res.on('end', resolve);
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+    });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] ?? 0);
+}
+
 async function measureOne(page: Page, baseUrl: string, projectId: string, traceId: string) {
   await page.goto(`${baseUrl}/traces/${traceId}?project=${projectId}`);
   await page.getByRole('treeitem').first().waitFor({ timeout: 120_000 });
@@ -168,8 +210,16 @@ async function measureOne(page: Page, baseUrl: string, projectId: string, traceI
     const entry = performance.getEntriesByType('resource').find((e) =>
       e.name.includes('/api/telemetry/traces/${traceId}') && !e.name.includes('/summary'));
     return { responseEnd: entry ? entry.responseEnd : null, bytes: entry ? entry.decodedBodySize : 0,
+             transferred: entry ? entry.encodedBodySize : 0,
+             read: entry ? entry.responseEnd - entry.requestStart : 0,
              firstRowAt: window.__firstRowAt };
-  })()`)) as { responseEnd: number | null; bytes: number; firstRowAt: number };
+  })()`)) as {
+    responseEnd: number | null;
+    bytes: number;
+    transferred: number;
+    read: number;
+    firstRowAt: number;
+  };
   if (timing.responseEnd === null) throw new Error('the span list request was not seen');
   // Scrolling is measured once the page has settled (the summary read and its redraw done).
   await page.waitForLoadState('networkidle');
@@ -215,6 +265,8 @@ async function measureOne(page: Page, baseUrl: string, projectId: string, traceI
     sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
   return {
     response_mb: Number((timing.bytes / 1024 / 1024).toFixed(1)),
+    transfer_mb: Number((timing.transferred / 1024 / 1024).toFixed(1)),
+    read_ms: Math.round(timing.read),
     first_render_ms: Math.round(timing.firstRowAt - timing.responseEnd),
     open_ms: Math.round(timing.firstRowAt),
     frames: frames.length,
@@ -253,12 +305,18 @@ export async function measureTraceWaterfall(
 
     const out: WaterfallCase[] = [];
     for (const t of traces) {
+      const token = service.creds.account_token;
+      const read = (enc: string) => serviceRead(service.baseUrl, token, project.id, t.traceId, enc);
+      const service_ms = await read('identity');
+      const service_br_ms = await read('br');
       const figures = await measureOne(page, service.baseUrl, project.id, t.traceId);
       out.push({
         spans: t.size,
         errors: t.errors,
         orphans: t.orphans,
         max_depth: t.maxDepth,
+        service_ms,
+        service_br_ms,
         ...figures,
       });
     }

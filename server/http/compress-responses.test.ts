@@ -77,11 +77,12 @@ describe('compressed answers', () => {
   );
 
   it('answers as it is for a client accepting no encoding we send, or nothing', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { 'Accept-Encoding': 'identity' },
       { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await rawGet(svc.baseUrl, '/api/test/big', headers);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(JSON.parse(res.body.toString())).toEqual(BIG);
