@@ -62,15 +62,30 @@ export async function* spanListJson(
     yield Buffer.from('[]');
     return;
   }
-  let after: SqlFragment = raw('');
-  let first = true;
-  for (;;) {
-    const page = await db.bytes(sql`SELECT concat(',', ${raw(SPAN_OBJECT)}) FROM spans
+  const read = (after: SqlFragment) => {
+    const page = db.bytes(sql`SELECT concat(',', ${raw(SPAN_OBJECT)}) FROM spans
       WHERE ${spansInScope(scope)} ${after} ORDER BY ${raw(ORDER)} LIMIT ${pageSize}
       FORMAT TabSeparatedRaw`);
+    // A page read ahead whose answer is never sent (the client left) must not fail unseen.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = read(raw(''));
+  let first = true;
+  for (;;) {
+    const page = await next;
     // Each span's JSON is one line: JSON text never holds a raw line break.
     let lines = 0;
     for (let i = page.indexOf(10); i !== -1; i = page.indexOf(10, i + 1)) lines += 1;
+    if (lines === pageSize) {
+      // The next page is read while this one is sent.
+      const start = page.lastIndexOf(10, page.length - 2) + 1;
+      const last = JSON.parse(page.subarray(start + 1, page.length - 1).toString()) as LastSpan;
+      const at = sql`parseDateTime64BestEffort(${last.started_at}, 3, 'UTC')`;
+      // Strictly after the last span in the order; the plain bound narrows the key range.
+      next = read(sql`AND started_at >= ${at}
+        AND (${raw(ORDER)}) > (${at}, ${last.span_id}, ${last.id}, ${typed(last.project_id, 'String')})`);
+    }
     if (first) {
       if (lines === 0) {
         yield Buffer.from('[]');
@@ -85,11 +100,5 @@ export async function* spanListJson(
       return;
     }
     yield page;
-    const start = page.lastIndexOf(10, page.length - 2) + 2;
-    const last = JSON.parse(page.subarray(start, page.length - 1).toString()) as LastSpan;
-    const at = sql`parseDateTime64BestEffort(${last.started_at}, 3, 'UTC')`;
-    // Strictly after the last span in the order; the plain bound narrows the key range.
-    after = sql`AND started_at >= ${at}
-      AND (${raw(ORDER)}) > (${at}, ${last.span_id}, ${last.id}, ${typed(last.project_id, 'String')})`;
   }
 }

@@ -51,6 +51,23 @@ type SummaryRow = {
   status_message: string | null;
 };
 
+/** A `SummaryRow` as `JSONCompact` gives it, in SUMMARY_COLUMNS order. */
+type SummaryTuple = [
+  SummaryRow['project_id'],
+  SummaryRow['span_id'],
+  SummaryRow['parent_span_id'],
+  SummaryRow['name'],
+  SummaryRow['operation'],
+  SummaryRow['kind'],
+  SummaryRow['service_name'],
+  SummaryRow['environment'],
+  SummaryRow['release'],
+  SummaryRow['started_ms'],
+  SummaryRow['duration_ms'],
+  SummaryRow['status'],
+  SummaryRow['status_message'],
+];
+
 type SpanRow = SummaryRow & {
   id: string;
   trace_id: string;
@@ -229,9 +246,42 @@ export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues'> {
 
     async summarySpans(scope) {
       if (scope.projectIds.length === 0) return [];
-      const rows = await db.rows<SummaryRow>(sql`SELECT ${SUMMARY_COLUMNS} FROM spans
-        WHERE ${spansInScope(scope)} ORDER BY ${raw(SPAN_ORDER)}`);
-      return rows.map(toSummarySpan);
+      // Rows as arrays, in one parse (a trace may have 100,000 spans).
+      const out = await db.bytes(sql`SELECT ${SUMMARY_COLUMNS} FROM spans
+        WHERE ${spansInScope(scope)} ORDER BY ${raw(SPAN_ORDER)} FORMAT JSONCompact`);
+      const { data } = JSON.parse(out.toString()) as { data: SummaryTuple[] };
+      return data.map(
+        ([
+          project_id,
+          span_id,
+          parent_span_id,
+          name,
+          operation,
+          kind,
+          service_name,
+          environment,
+          release,
+          started_ms,
+          duration_ms,
+          status,
+          status_message,
+        ]) =>
+          toSummarySpan({
+            project_id,
+            span_id,
+            parent_span_id,
+            name,
+            operation,
+            kind,
+            service_name,
+            environment,
+            release,
+            started_ms,
+            duration_ms,
+            status,
+            status_message,
+          }),
+      );
     },
   };
 }
