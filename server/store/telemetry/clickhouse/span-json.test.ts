@@ -141,7 +141,7 @@ describe('the span list written by ClickHouse', () => {
     expect(await listOf(20_000)).toEqual(JSON.parse(JSON.stringify(views)));
   });
 
-  it('gives every span once whatever the page size, pages ending inside equal starts', async () => {
+  it('gives every span once whatever the page size, several spans sharing each start', async () => {
     const whole = await listOf(20_000);
     for (const size of [1, 2, 3, 5, SPANS.length, SPANS.length + 1])
       expect(await listOf(size)).toEqual(whole);

@@ -1,7 +1,9 @@
 import type { TraceScope } from '../../../core/store/telemetry/traces';
-import { raw, sql, type SqlFragment } from '../../rows/sql';
+import { raw, sql } from '../../rows/sql';
 import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
+
+const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
 import { spansInScope } from './traces';
 
 /**
@@ -44,14 +46,16 @@ const SPAN_OBJECT = `concat(
  */
 const ORDER = 'started_at, span_id, id, project_id';
 
-/** Spans a page holds: a page is one answer of the engine, held in memory whole. */
+/** Spans a page holds (more when many spans share its last start). */
 export const SPAN_JSON_PAGE = 20_000;
-
-type LastSpan = { started_at: string; span_id: string; id: string; project_id: string };
 
 /**
  * The span list of a trace as the JSON array the route sends, in chunks of a page each (one
- * span a line, `,` before each): a trace of any size is sent in bounded memory.
+ * span a line, `,` before each): a trace of any size is sent in bounded memory. Pages are
+ * ranges of start times, every `pageSize`-th start of the trace's sorted starts opening one,
+ * so each page reads only its own range of the spans' key (a page after a `LIMIT` would read,
+ * and sort, every span after the previous page again); the next page is read while one is
+ * sent.
  */
 export async function* spanListJson(
   db: ChDb,
@@ -62,43 +66,38 @@ export async function* spanListJson(
     yield Buffer.from('[]');
     return;
   }
-  const read = (after: SqlFragment) => {
+  const bounds =
+    (
+      await db.one<{ starts: number[] }>(sql`SELECT arrayDistinct(arrayMap(
+          x -> toUnixTimestamp64Milli(x),
+          arrayFilter((x, i) -> (i - 1) % ${pageSize} = 0, s, arrayEnumerate(s)))) AS starts
+        FROM (SELECT arraySort(groupArray(started_at)) AS s FROM spans
+          WHERE ${spansInScope(scope)})`)
+    )?.starts ?? [];
+  const read = (k: number) => {
+    const from = bounds[k] ?? 0;
+    const to = bounds[k + 1];
     const page = db.bytes(sql`SELECT concat(',', ${raw(SPAN_OBJECT)}) FROM spans
-      WHERE ${spansInScope(scope)} ${after} ORDER BY ${raw(ORDER)} LIMIT ${pageSize}
-      FORMAT TabSeparatedRaw`);
+      WHERE ${spansInScope(scope)} AND started_at >= ${time(from)}
+        ${to === undefined ? raw('') : sql`AND started_at < ${time(to)}`}
+      ORDER BY ${raw(ORDER)} FORMAT TabSeparatedRaw`);
     // A page read ahead whose answer is never sent (the client left) must not fail unseen.
     page.catch(() => undefined);
     return page;
   };
-  let next = read(raw(''));
-  let first = true;
-  for (;;) {
+  let opened = false;
+  let next = bounds.length > 0 ? read(0) : null;
+  for (let k = 0; next !== null; k++) {
     const page = await next;
-    // Each span's JSON is one line: JSON text never holds a raw line break.
-    let lines = 0;
-    for (let i = page.indexOf(10); i !== -1; i = page.indexOf(10, i + 1)) lines += 1;
-    if (lines === pageSize) {
-      // The next page is read while this one is sent.
-      const start = page.lastIndexOf(10, page.length - 2) + 1;
-      const last = JSON.parse(page.subarray(start + 1, page.length - 1).toString()) as LastSpan;
-      const at = sql`parseDateTime64BestEffort(${last.started_at}, 3, 'UTC')`;
-      // Strictly after the last span in the order; the plain bound narrows the key range.
-      next = read(sql`AND started_at >= ${at}
-        AND (${raw(ORDER)}) > (${at}, ${last.span_id}, ${last.id}, ${typed(last.project_id, 'String')})`);
-    }
-    if (first) {
-      if (lines === 0) {
-        yield Buffer.from('[]');
-        return;
-      }
+    next = k + 1 < bounds.length ? read(k + 1) : null;
+    // Spans ingested since the bounds were read may leave a page empty.
+    if (page.length === 0) continue;
+    if (!opened) {
       // The first span's `,` becomes the array's opening bracket.
       page[0] = 0x5b;
-      first = false;
-    }
-    if (lines < pageSize) {
-      yield Buffer.concat([page, Buffer.from(']')]);
-      return;
+      opened = true;
     }
     yield page;
   }
+  yield Buffer.from(opened ? ']' : '[]');
 }
