@@ -252,5 +252,21 @@ describe.skipIf(testDatabaseServer() === null)(
         }
       }
     }, 120_000);
+
+    it('pages the spans of a trace in the order of the span list, ties on start included', async () => {
+      for (const side of [sqlite, pg]) {
+        const { traces } = side.svc.deps.store;
+        for (const traceId of TRACES.slice(0, 8)) {
+          const scope = { traceId, projectIds: [side.projectId], release: null, environment: null };
+          const whole = (await traces.spans(scope)).map((s) => s.id);
+          for (const size of [1, 2, 3]) {
+            const paged: string[] = [];
+            for await (const page of traces.spanPages(scope, size))
+              paged.push(...page.map((s) => s.id));
+            expect(paged, `seed ${SEED}: ${traceId} by ${String(size)}`).toEqual(whole);
+          }
+        }
+      }
+    });
   },
 );
