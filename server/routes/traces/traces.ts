@@ -27,9 +27,9 @@ import {
 import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { TRACE_ID } from '../../domain/trace-ids';
-import type { SpanRecord, TraceDiscoveryRow, TraceScope } from '../../core/store/telemetry/traces';
+import type { TraceDiscoveryRow, TraceScope } from '../../core/store/telemetry/traces';
 import { streamJson } from '../../http/stream-json';
-import { iso, spanView } from '../../views/telemetry-views';
+import { iso } from '../../views/telemetry-views';
 import {
   TracePageSchema,
   TraceRowSchema,
@@ -215,18 +215,6 @@ function rowView(t: TraceDiscoveryRow) {
   };
 }
 
-/** The span list's JSON array, a chunk per page of spans (one `JSON.stringify` per span). */
-async function* spanListFromPages(pages: AsyncIterable<SpanRecord[]>): AsyncGenerator<Buffer> {
-  let first = true;
-  for await (const page of pages) {
-    if (page.length === 0) continue;
-    const text = page.map((s) => JSON.stringify(spanView(s))).join(',');
-    yield Buffer.from(`${first ? '[' : ','}${text}`);
-    first = false;
-  }
-  yield Buffer.from(first ? '[]' : ']');
-}
-
 export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const auth = requireAccount(deps, { session: false });
 
@@ -301,11 +289,8 @@ export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     { ...getTraceSpans, middleware: [auth, strictQuery(TraceDetailQuery), tracePath] as const },
     async (c) => {
       const scope = await traceScope(c);
-      const { traces } = deps.store;
       // A trace of 100,000 spans is 60 MB of JSON: it is sent a page at a time.
-      return streamJson<z.output<typeof TraceSpanSchema>[]>(
-        traces.spanListJson?.(scope) ?? spanListFromPages(traces.spanPages(scope)),
-      );
+      return streamJson<z.output<typeof TraceSpanSchema>[]>(deps.store.traces.spanListJson(scope));
     },
   );
 }

@@ -50,6 +50,27 @@ export const toSpanRecord = (r: SpanRow): SpanRecord => ({
   sdk: { name: r.sdk_name, version: r.sdk_version },
 });
 
+const str = JSON.stringify;
+
+/**
+ * A span's JSON in the span list, built from its row as `spanView(toSpanRecord(row))` would
+ * give it (span-record.test.ts compares them), without parsing and writing again the stored
+ * attributes: they are `JSON.stringify` output already, which a round trip gives back as is.
+ */
+export function spanRowJson(r: SpanRow): string {
+  const events =
+    r.events === '[]'
+      ? '[]'
+      : str(
+          (JSON.parse(r.events) as SpanRecord['events']).map((e) => ({
+            name: e.name,
+            timestamp: e.timestamp,
+            attributes: e.attributes ?? {},
+          })),
+        );
+  return `{"id":${str(r.id)},"project_id":${str(r.project_id)},"trace_id":${str(r.trace_id)},"span_id":${str(r.span_id)},"parent_span_id":${str(r.parent_span_id)},"name":${str(r.name)},"operation":${str(r.operation)},"kind":${str(r.kind)},"service_name":${str(r.service_name)},"environment":${str(r.environment)},"release":${str(r.release)},"started_at":"${new Date(r.started_at).toISOString()}","duration_ms":${str(r.duration_ms)},"status":${r.status === 'error' ? '"error"' : 'null'},"status_message":${str(r.status_message)},"attributes":${r.attributes},"events":${events},"sdk_name":${str(r.sdk_name)},"sdk_version":${str(r.sdk_version)},"next_action":{"code":"inspect_trace","target":"trace_summary"}}`;
+}
+
 export type SummarySpanRow = Omit<
   SpanRow,
   'id' | 'attributes' | 'events' | 'sdk_name' | 'sdk_version'

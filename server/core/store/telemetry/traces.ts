@@ -12,11 +12,12 @@ export interface TracesStore {
    */
   spanPages(scope: TraceScope, pageSize?: number): AsyncIterable<SpanRecord[]>;
   /**
-   * The span list's JSON array exactly as `GET /api/telemetry/traces/{trace_id}` answers it,
-   * in chunks, where the engine writes it itself (faster than the rows and the view); the
-   * route builds it from `spanPages` where this is absent.
+   * The span list's JSON array as `GET /api/telemetry/traces/{trace_id}` answers it (the
+   * spans of `spans`, each as `spanView` gives it), a chunk per page: a trace of any size is
+   * sent in bounded memory, and the view is written from the stored row without building
+   * records first.
    */
-  spanListJson?(scope: TraceScope): AsyncIterable<Uint8Array>;
+  spanListJson(scope: TraceScope): AsyncIterable<Uint8Array>;
   /** The same spans without attributes and events, for the summary. */
   summarySpans(scope: TraceScope): Promise<SummaryInputSpan[]>;
   /** Issues whose occurrences carry exactly this trace id, newest first. */

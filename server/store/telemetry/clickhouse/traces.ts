@@ -149,7 +149,7 @@ export function spansInScope(scope: TraceScope): SqlFragment {
  * key `(project_id, trace_id, started_at, id)`. `issues` reads occurrences, which are not
  * here yet: the store composes it from the state store.
  */
-export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues'> {
+export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues' | 'spanListJson'> {
   async function* spanPages(scope: TraceScope, pageSize = SPAN_PAGE) {
     if (scope.projectIds.length === 0) return;
     let after: SqlFragment | null = null;

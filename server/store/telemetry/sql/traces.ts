@@ -1,6 +1,7 @@
 import {
   SPAN_COLUMNS,
   SUMMARY_SPAN_COLUMNS,
+  spanRowJson,
   toSpanRecord,
   toSummarySpan,
   type SpanRow,
@@ -39,6 +40,24 @@ export function sqlTraces(db: SqlRunner, d: SqlDialect): TracesStore {
         ['environment', scope.environment],
       ]),
     ]);
+
+  /** Rows of a trace's spans in scope after the last one read, in (start, span id, row sequence) order. */
+  async function* rowPages(scope: TraceScope, pageSize: number): AsyncGenerator<SpanRow[]> {
+    if (scope.projectIds.length === 0) return;
+    let after: SqlFragment = raw('');
+    for (;;) {
+      const rows = await db.rows<SpanRow & { seq: number }>(sql`SELECT ${raw(SPAN_COLUMNS)}, seq
+        FROM spans WHERE ${inScope(scope)} ${after}
+        ORDER BY started_at, span_id, seq LIMIT ${pageSize}`);
+      if (rows.length > 0) yield rows;
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < pageSize) return;
+      // The plain bound keeps the index range; the rest decides ties.
+      after = sql`AND started_at >= ${last.started_at} AND (started_at > ${last.started_at}
+        OR (started_at = ${last.started_at} AND (span_id > ${last.span_id}
+          OR (span_id = ${last.span_id} AND seq > ${last.seq}))))`;
+    }
+  }
 
   return {
     /**
@@ -104,22 +123,18 @@ export function sqlTraces(db: SqlRunner, d: SqlDialect): TracesStore {
       return rows.map(toSpanRecord);
     },
 
-    /** Pages after the last span read, in (start, span id, row sequence) order. */
     async *spanPages(scope, pageSize = SPAN_PAGE) {
-      if (scope.projectIds.length === 0) return;
-      let after: SqlFragment = raw('');
-      for (;;) {
-        const rows = await db.rows<SpanRow & { seq: number }>(sql`SELECT ${raw(SPAN_COLUMNS)}, seq
-          FROM spans WHERE ${inScope(scope)} ${after}
-          ORDER BY started_at, span_id, seq LIMIT ${pageSize}`);
-        if (rows.length > 0) yield rows.map(toSpanRecord);
-        const last = rows[rows.length - 1];
-        if (!last || rows.length < pageSize) return;
-        // The plain bound keeps the index range; the rest decides ties.
-        after = sql`AND started_at >= ${last.started_at} AND (started_at > ${last.started_at}
-          OR (started_at = ${last.started_at} AND (span_id > ${last.span_id}
-            OR (span_id = ${last.span_id} AND seq > ${last.seq}))))`;
+      for await (const rows of rowPages(scope, pageSize)) yield rows.map(toSpanRecord);
+    },
+
+    /** The list's JSON a page at a time, each span's built from its row (`spanRowJson`). */
+    async *spanListJson(scope) {
+      let first = true;
+      for await (const rows of rowPages(scope, SPAN_PAGE)) {
+        yield Buffer.from(`${first ? '[' : ','}${rows.map(spanRowJson).join(',')}`);
+        first = false;
       }
+      yield Buffer.from(first ? '[]' : ']');
     },
 
     async summarySpans(scope) {
