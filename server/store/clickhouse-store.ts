@@ -8,10 +8,18 @@ import { sqliteLogRules } from './state/sqlite/log-rules';
 import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db';
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
+import { clickhouseMetrics } from './telemetry/clickhouse/metrics';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
-const KINDS_IN_CLICKHOUSE = ['logs'] as const;
+const KINDS_IN_CLICKHOUSE = ['logs', 'metrics'] as const;
+
+const TABLE_OF = { logs: 'logs', spans: 'spans', actions: 'actions', metrics: 'metric_samples' };
+
+/** The telemetry tables whose rows are in ClickHouse (not in SQLite) in this deployment. */
+export const TABLES_IN_CLICKHOUSE: ReadonlySet<string> = new Set(
+  KINDS_IN_CLICKHOUSE.map((k) => TABLE_OF[k]),
+);
 
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
@@ -49,6 +57,7 @@ export async function openClickHouseStore(
       clickhouse: ch,
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
+      metrics: clickhouseMetrics(ch),
       close: async () => {
         await base.close();
         await ch.close();

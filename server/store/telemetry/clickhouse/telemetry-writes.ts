@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { logTriageKey } from '../../../domain/log-triage-key';
 import type { NewItems } from '../../../core/store/telemetry/ingest';
 import type { ItemKind, TelemetryWrites } from '../../../core/store/telemetry/telemetry-writes';
@@ -162,8 +163,9 @@ export async function clickhouseTelemetryWrites(db: ChDb): Promise<TelemetryWrit
           project_id: p,
           name: m.name,
           occurred_at: m.occurredAt,
-          // One sample per metric event: the sample is known by the event's id.
-          id: m.id,
+          // The sample's own id, apart from the event id sent (as the state stores keep it);
+          // a retried insert of the batch is skipped by its token, so a new id is no copy.
+          id: randomUUID(),
           event_id: m.id,
           kind: m.metricKind,
           value: m.value,
