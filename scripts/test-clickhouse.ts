@@ -24,7 +24,10 @@ const CONTRACT_SUITE = [
 const MOVED_SUITE = [
   'server/routes/logs',
   'server/routes/metrics',
-  'server/routes/investigations/metric-investigation.test.ts',
+  'server/routes/issues',
+  'server/routes/investigations',
+  'server/routes/releases',
+  'server/routes/traces',
   'server/routes/ingest/ingest.test.ts',
   'server/routes/ingest/otlp.test.ts',
   'server/ingest/crash-recovery.test.ts',

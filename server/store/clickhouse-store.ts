@@ -9,12 +9,24 @@ import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db'
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
 import { clickhouseMetrics } from './telemetry/clickhouse/metrics';
+import {
+  clickhouseOccurrenceInvestigations,
+  clickhouseOccurrences,
+  clickhouseTraceIssues,
+} from './telemetry/clickhouse/occurrences';
+import { sqliteIssueSummaries } from './state/sqlite/issue-summaries';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
-const KINDS_IN_CLICKHOUSE = ['logs', 'metrics'] as const;
+const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'metrics'] as const;
 
-const TABLE_OF = { logs: 'logs', spans: 'spans', actions: 'actions', metrics: 'metric_samples' };
+const TABLE_OF = {
+  issues: 'issue_occurrences',
+  logs: 'logs',
+  spans: 'spans',
+  actions: 'actions',
+  metrics: 'metric_samples',
+};
 
 /** The telemetry tables whose rows are in ClickHouse (not in SQLite) in this deployment. */
 export const TABLES_IN_CLICKHOUSE: ReadonlySet<string> = new Set(
@@ -58,6 +70,12 @@ export async function openClickHouseStore(
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
       metrics: clickhouseMetrics(ch),
+      occurrences: clickhouseOccurrences(ch, base.occurrences),
+      traces: { ...base.traces, issues: clickhouseTraceIssues(ch) },
+      investigations: {
+        ...base.investigations,
+        ...clickhouseOccurrenceInvestigations(ch, sqliteIssueSummaries(base.sqlite)),
+      },
       close: async () => {
         await base.close();
         await ch.close();

@@ -23,6 +23,9 @@ export function sqliteIngestCommits(
       'INSERT INTO ingest_journal (batch_id, project_id, started_at) VALUES (?, ?, ?)',
     ),
     end: db.prepare('DELETE FROM ingest_journal WHERE batch_id = ?'),
+    groupId: db.prepare<[string, string], { id: string }>(
+      'SELECT id FROM issues WHERE project_id = ? AND fingerprint = ?',
+    ),
     isBegun: db.prepare<[string], { one: number }>(
       'SELECT 1 AS one FROM ingest_journal WHERE batch_id = ?',
     ),
@@ -37,6 +40,14 @@ export function sqliteIngestCommits(
         allRows<StreamUsageDbRow>(db, accountUsageStatement(quota.accountId, quota.periodStart)),
       );
       return exceededLimit(usage, added, quota.quotas);
+    },
+    async groupIds(projectId, fingerprints) {
+      const found = new Map<string, string>();
+      for (const f of new Set(fingerprints)) {
+        const row = s.groupId.get(projectId, f);
+        if (row) found.set(f, row.id);
+      }
+      return found;
     },
     async begin(e) {
       s.begin.run(e.batchId, e.projectId, e.startedAt);
