@@ -1,9 +1,4 @@
-import {
-  BUNDLE_LIMITS as L,
-  boundValue,
-  clip,
-  newCounter,
-} from '../domain/investigation-bounds';
+import { BUNDLE_LIMITS as L, boundValue, clip, newCounter } from '../domain/investigation-bounds';
 
 /** The most a list tool returns as JSON; rows past it are left out and counted. */
 export const LIST_RESULT_MAX_CHARS = 200_000;

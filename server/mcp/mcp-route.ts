@@ -150,7 +150,9 @@ export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       path: MCP_PATH,
       tags: ['mcp'],
       summary:
-        method === 'post' ? 'MCP messages (Streamable HTTP)' : 'End an MCP session (Streamable HTTP)',
+        method === 'post'
+          ? 'MCP messages (Streamable HTTP)'
+          : 'End an MCP session (Streamable HTTP)',
       description:
         "Ours: Lookout's investigations as a Model Context Protocol server (Streamable HTTP transport, stateful sessions via `Mcp-Session-Id`, JSON answers, no GET stream). Authenticated on every request by a tool connection token; any other credential, a revoked or expired connection, gives `401 unauthorized` in the error envelope, and a revoked connection's sessions end. Its tools read the routes of this API with the connection's scope; see docs/mcp.md.",
       security: [{ toolConnectionBearer: [] }],

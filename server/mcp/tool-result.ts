@@ -11,7 +11,7 @@ export const UNTRUSTED_TAG = 'untrusted_telemetry';
  * U+2028/2029 are escaped too, so no line can be split inside a string.
  */
 export function inertJson(value: unknown): string {
-  return JSON.stringify(value, null, 1)
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
