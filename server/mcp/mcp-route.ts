@@ -5,7 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Context } from 'hono';
 import { checkAccountBearer, type BearerCheck } from '../auth/credentials';
 import { onToolConnectionRevoked } from '../auth/tool-connection-revocations';
-import { ApiError } from '../core/api-error';
+import { ApiError, fail } from '../core/api-error';
 import type { Deps } from '../core/deps';
 import { hashToken } from '../domain/secrets';
 import { bearerOf } from '../http/account-auth';
@@ -123,6 +123,10 @@ export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const delegation = check.principal.delegation;
     if (!delegation) throw refused('not_tool_connection');
     sessions.sweep();
+    // A declared size over the bound is refused in the envelope; a chunked body over it is
+    // cut by the transport itself (413, as a JSON-RPC error).
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES)
+      throw fail.invalidJson(413, 'request body is too large', 'Send one MCP message at a time.');
     const authInfo: AuthInfo = { token, clientId: delegation.connectionId, scopes: ['read'] };
     const sessionId = c.req.header('mcp-session-id');
     if (sessionId === undefined) {
