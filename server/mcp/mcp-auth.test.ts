@@ -144,6 +144,12 @@ describe('the MCP server’s credential', () => {
     expectError(await listTools(token, 'no-such-session'), 404, 'not_found');
   });
 
+  it('refuses a body over its bound in the envelope', async () => {
+    const { token } = await connection();
+    const big = { ...initialize, params: { ...initialize.params, pad: 'x'.repeat(300_000) } };
+    expectError(await mcp({ token, json: big }), 413, 'invalid_json');
+  });
+
   it('ends a session on DELETE', async () => {
     const { token } = await connection();
     const session = await openSession(token);
