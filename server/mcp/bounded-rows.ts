@@ -1,4 +1,10 @@
-import { BUNDLE_LIMITS as L, boundValue, clip, newCounter } from '../domain/investigation-bounds';
+import {
+  BUNDLE_LIMITS as L,
+  boundValue,
+  clip,
+  newCounter,
+  type CutCounter,
+} from '../domain/investigation-bounds';
 
 /** The most a list tool returns as JSON; rows past it are left out and counted. */
 export const LIST_RESULT_MAX_CHARS = 200_000;
@@ -15,6 +21,28 @@ export type ListCoverage = {
   note?: string;
 };
 
+/** One record: its top-level texts at most `text_chars`, nested values as `boundValue` keeps them. */
+function boundRow(row: unknown, cut: CutCounter): unknown {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return boundValue(row, cut);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row as Record<string, unknown>))
+    out[k] = typeof v === 'string' ? clip(v, L.text_chars, cut) : boundValue(v, cut);
+  return out;
+}
+
+/** A single record (an issue) cut as list rows are, with what was cut. */
+export function boundRecord(record: unknown): {
+  record: unknown;
+  cut: { truncated_strings: number; truncated_values: number };
+} {
+  const cut = newCounter();
+  const bounded = boundRow(record, cut);
+  return {
+    record: bounded,
+    cut: { truncated_strings: cut.strings, truncated_values: cut.values },
+  };
+}
+
 /**
  * A list route's rows cut the way the bundles cut their records (spec: bundles are bounded;
  * a tool's list is too): a top-level text at most `text_chars`, nested values (attributes) as
@@ -25,13 +53,7 @@ export function boundRows(
   page: { limit: number; nextCursor: unknown },
 ): { rows: unknown[]; coverage: ListCoverage } {
   const cut = newCounter();
-  const bounded = rows.map((row) => {
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) return boundValue(row, cut);
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row as Record<string, unknown>))
-      out[k] = typeof v === 'string' ? clip(v, L.text_chars, cut) : boundValue(v, cut);
-    return out;
-  });
+  const bounded = rows.map((row) => boundRow(row, cut));
   let size = JSON.stringify(bounded).length;
   let omitted = 0;
   while (size > LIST_RESULT_MAX_CHARS && bounded.length > 1) {

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { boundRows } from './bounded-rows';
+import { boundRecord, boundRows } from './bounded-rows';
 import { seg, type ReadService, type ServiceRequest } from './service-reader';
 import { serviceError, telemetryResult } from './tool-result';
 
@@ -179,9 +179,12 @@ export function createLookoutMcpServer(
         service_name: exact('service name (of the latest occurrence)'),
         release: exact('release (of the latest occurrence)'),
         environment: exact('environment (of the latest occurrence)'),
-        since: since('none (every issue)').describe(
-          '`<n>h`, `<n>d` or RFC3339, compared with `last_seen_at`. Omit for every issue.',
-        ),
+        since: z
+          .string()
+          .optional()
+          .describe(
+            '`<n>h`, `<n>d` or RFC3339, compared with `last_seen_at`. Omit for every issue.',
+          ),
         limit,
         ...cursor,
       },
@@ -245,8 +248,11 @@ export function createLookoutMcpServer(
         path: `${path}/investigation`,
         query: { response_version: 2, ...selector },
       });
+      // The issue record is not a bundle: cut as list rows are, and said so beside it.
+      const bounded = boundRecord(issue);
       return telemetryResult('The issue and its investigation bundle.', coverageOf(bundle), {
-        issue,
+        issue: bounded.record,
+        issue_cut: bounded.cut,
         bundle,
       });
     }),
