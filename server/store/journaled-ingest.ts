@@ -37,7 +37,7 @@ export function journaledIngest(
   state: IngestCommitStore,
   telemetry: TelemetryWrites,
   log?: Pick<Logger, 'error'>,
-): IngestStore & { recover(): Promise<number> } {
+): IngestStore & { recover(): Promise<Recovered> } {
   const queues = new Map<string, Promise<unknown>>();
   /** Batches whose rows are written but could not be removed yet: their ids do not count. */
   const undone = new Set<string>();
@@ -123,6 +123,27 @@ export function journaledIngest(
     }
   }
 
+  /**
+   * A restored pair: the telemetry copy was taken after the state copy, so it may hold rows of
+   * batches committed (or begun) only after the state copy. Those are in neither the restored
+   * journal's unfinished entries (which `recover` takes back) nor its committed ones, and left
+   * alone their ids would answer "already accepted" while no usage counts them. The journal
+   * keeps committed entries for a day (`ingest_ledger.complete_since`: complete since then), so
+   * every batch with rows received since then that the restored state has not committed is
+   * removed. Rows received before are of batches committed long before the copy.
+   */
+  async function sweepAfterRestore(): Promise<number> {
+    const pending = await state.sweepPending();
+    if (!pending) return 0;
+    const candidates = await telemetry.batchesSince(pending.completeSince);
+    const committed = await state.committedAmong(candidates);
+    const orphans = candidates.filter((b) => !committed.has(b));
+    await takeBack(orphans);
+    if (undone.size > 0) throw new Error('could not remove the telemetry of uncommitted batches');
+    await state.sweepDone();
+    return orphans.length;
+  }
+
   async function isBegunOr(batchId: string, fallback: boolean): Promise<boolean> {
     try {
       return await state.isBegun(batchId);
@@ -134,15 +155,22 @@ export function journaledIngest(
   return {
     accept: (batch, receivedAt, quota) =>
       serialized(batch.projectId, () => accept(batch, receivedAt, quota)),
-    /** Removes what batches begun before a crash wrote; how many there were. */
+    /**
+     * Removes what batches begun before a crash wrote, and after a restore what batches the
+     * restored state never committed wrote (see below); how many of each there were.
+     */
     async recover() {
       const entries = await state.unfinished();
       await takeBack(entries.map((e) => e.batchId));
       if (undone.size > 0) throw new Error('could not remove the telemetry of unfinished batches');
-      return entries.length;
+      const uncommitted = await sweepAfterRestore();
+      return { unfinished: entries.length, uncommitted };
     },
   };
 }
+
+/** Batches `recover` took back: begun before a crash, and (after a restore) never committed. */
+export type Recovered = { unfinished: number; uncommitted: number };
 
 const NO_IDS = { issue: [], log: [], span: [], action: [], metric: [] };
 const NO_ITEMS = { issues: [], logs: [], spans: [], actions: [], metrics: [] };
