@@ -26,6 +26,7 @@ const LOGS_SUITE = [
   'server/routes/ingest/otlp.test.ts',
   'server/ingest/crash-recovery.test.ts',
   'server/store/journaled-ingest.test.ts',
+  'server/store/backup/backup-clickhouse.test.ts',
 ];
 
 const args = process.argv.slice(2);

@@ -21,8 +21,9 @@ const DEFAULT_RETENTION_DAYS = 90;
  * 3. the new logs go to ClickHouse, every row carrying the batch id, each table's insert with
  *    a deduplication token derived from it (a transport retry adds nothing);
  * 4. one state transaction stores the other kinds, checks the quota exactly, counts usage,
- *    grows the issue groups and ends the journal entry (`commit`); only then is the batch
- *    acknowledged (and published to the live feed).
+ *    grows the issue groups and marks the journal entry committed (`commit`; it stays a day
+ *    as the ledger a restore checks, see store/backup/backup-store.ts); only then is the
+ *    batch acknowledged (and published to the live feed).
  *
  * A crash before 4 leaves the entry begun: on start (`recover`) the batch's ClickHouse rows
  * are removed and the entry ended, so the unacknowledged batch left nothing and its re-send
