@@ -21,7 +21,7 @@ const DEFAULT_RETENTION_DAYS = 90;
  * 3. the new logs go to ClickHouse, every row carrying the batch id, each table's insert with
  *    a deduplication token derived from it (a transport retry adds nothing);
  * 4. one state transaction stores the other kinds, checks the quota exactly, counts usage,
- *    grows the issue groups and marks the journal entry committed (`commit`; it stays a day
+ *    grows the issue groups and marks the journal entry committed (`commit`; it stays an hour
  *    as the ledger a restore checks, see store/backup/backup-store.ts); only then is the
  *    batch acknowledged (and published to the live feed).
  *
@@ -129,7 +129,7 @@ export function journaledIngest(
    * batches committed (or begun) only after the state copy. Those are in neither the restored
    * journal's unfinished entries (which `recover` takes back) nor its committed ones, and left
    * alone their ids would answer "already accepted" while no usage counts them. The journal
-   * keeps committed entries for a day (`ingest_ledger.complete_since`: complete since then), so
+   * keeps committed entries for an hour (`ingest_ledger.complete_since`: complete since then), so
    * every batch with rows received since then that the restored state has not committed is
    * removed. Rows received before are of batches committed long before the copy.
    */

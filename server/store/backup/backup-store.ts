@@ -42,8 +42,8 @@ import { SERVICE_VERSION } from './service-version';
  * That copy may be newer than the state copy: it can hold rows of batches begun or
  * committed after the state copy. Begun ones are in the restored journal and removed by the
  * start-up check as after a crash, but committed ones are not: the restored state never saw
- * them (no usage counted, no journal entry). So the journal keeps committed entries for a
- * day (the ledger, `ingest_journal.committed_at`, complete since `ingest_ledger.
+ * them (no usage counted, no journal entry). So the journal keeps committed entries for an
+ * hour (the ledger, `ingest_journal.committed_at`, complete since `ingest_ledger.
  * complete_since`), restore marks the state `sweep_pending`, and the first start (which
  * restore runs itself) removes every batch with rows received since then that the restored
  * state has not committed (journaled-ingest.ts). Then every id the telemetry holds is of a
@@ -272,7 +272,7 @@ export async function backupStore(
   if (config.databaseUrl) throw postgresBackupError(into);
   const telemetry = config.telemetry ?? { engine: 'state' };
   if (telemetry.engine === 'clickhouse' && telemetry.url !== null)
-    throw clickhouseServerBackupError(into);
+    throw clickhouseServerBackupError();
   const dataDir = config.dataDir;
   if (!fs.existsSync(databaseFile(dataDir))) {
     throw new BackupError(

@@ -10,10 +10,10 @@ import { BackupError } from './backup-error';
  * state store and the first start removes the batches the state never committed. This
  * command refuses rather than write a copy that looks whole without the telemetry.
  */
-export function clickhouseServerBackupError(into: string): BackupError {
+export function clickhouseServerBackupError(): BackupError {
   return new BackupError(
-    'With CLICKHOUSE_URL telemetry is on a ClickHouse server, which this command does not copy.',
-    `Back up the state store first (stop the service and copy ${into === '' ? 'the data directory' : 'LOOKOUT_DATA_DIR'}), then the server's database with BACKUP DATABASE … TO S3(…)/Disk(…) or clickhouse-backup; see docs/deployment.md.`,
+    'With CLICKHOUSE_URL telemetry is on a ClickHouse server, which this command does not copy; nothing was written.',
+    "Stop the service and copy LOOKOUT_DATA_DIR (the state), then back up the server's database with BACKUP DATABASE … TO S3(…)/Disk(…) or clickhouse-backup; see docs/deployment.md, Backups.",
   );
 }
 

@@ -706,7 +706,7 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   /* 18: the ingest journal keeps committed batches a while: the ledger a restore checks */ `
-  -- A committed batch's entry stays (committed_at set) for a day instead of going: a backup's
+  -- A committed batch's entry stays (committed_at set) for an hour instead of going: a backup's
   -- telemetry copy is newer than its state copy, and on restore every ClickHouse batch received
   -- since ingest_ledger.complete_since and not committed here is removed (store/backup/).
   ALTER TABLE ingest_journal ADD COLUMN committed_at INTEGER;

@@ -7,7 +7,7 @@ import { LEDGER_KEEP_MS, sqliteIngestCommits } from './ingest-commits';
 
 /**
  * The journal as the ledger of committed batches a restore checks a newer telemetry copy
- * against (store/backup/backup-store.ts): committed entries stay a day, then go oldest first
+ * against (store/backup/backup-store.ts): committed entries stay an hour, then go oldest first
  * while `complete_since` moves up, so the ledger always names every batch begun since then
  * and committed; begun entries are never pruned (the start-up check takes them back).
  */
@@ -46,7 +46,7 @@ function journal(now: { t: number }) {
 }
 
 describe('the ingest journal kept as a ledger', () => {
-  it('keeps committed batches a day, moves complete_since as it prunes, never prunes begun ones', async () => {
+  it('keeps committed batches an hour, moves complete_since as it prunes, never prunes begun ones', async () => {
     const now = { t: Date.now() + 2 * 24 * HOUR };
     const t0 = now.t;
     const { d, commits, commit } = journal(now);

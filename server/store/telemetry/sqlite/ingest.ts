@@ -109,7 +109,7 @@ export function sqliteTelemetry(
     addDropped: db.prepare(`INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
       VALUES (@project, @day, @reason, @events)
       ON CONFLICT (project_id, day, reason) DO UPDATE SET events = events + @events`),
-    // The entry stays as the ledger of committed batches (pruned after a day, see
+    // The entry stays as the ledger of committed batches (pruned after an hour, see
     // state/sqlite/ingest-commits.ts); a restore checks a telemetry copy against it.
     endJournal: db.prepare('UPDATE ingest_journal SET committed_at = ? WHERE batch_id = ?'),
   };
