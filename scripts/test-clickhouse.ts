@@ -32,6 +32,7 @@ const MOVED_SUITE = [
   'server/routes/ingest/otlp.test.ts',
   'server/ingest/crash-recovery.test.ts',
   'server/store/journaled-ingest.test.ts',
+  'server/store/backup/backup-clickhouse.test.ts',
 ];
 
 const args = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import type { ServiceConfig, TelemetryConfig } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { Store } from '../core/store/store';
-import { journaledIngest } from './journaled-ingest';
+import { journaledIngest, type Recovered } from './journaled-ingest';
 import { openSqliteStore } from './sqlite-store';
 import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { sqliteLogRules } from './state/sqlite/log-rules';
@@ -16,6 +16,8 @@ import {
 } from './telemetry/clickhouse/occurrences';
 import { sqliteIssueSummaries } from './state/sqlite/issue-summaries';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
+import { freezeTelemetry, type FrozenTelemetry } from './telemetry/clickhouse/freeze';
+import { writeGate } from './telemetry/clickhouse/write-gate';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
 const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'metrics'] as const;
@@ -35,6 +37,21 @@ export const TABLES_IN_CLICKHOUSE: ReadonlySet<string> = new Set(
 
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
+export type ClickHouseStoreExtras = {
+  clickhouse: ChDb;
+  /** What the start-up check removed (see journaled-ingest.ts). */
+  recovered: Recovered;
+  /**
+   * The embedded engine: a snapshot of every telemetry table with no batch half written (a
+   * backup's telemetry step, asked for over the control socket). Null on a server.
+   */
+  freezeTelemetry: ((name: string) => Promise<FrozenTelemetry>) | null;
+};
+
+/** The ClickHouse store's extras, when `store` is one. */
+export const clickhouseExtras = (store: Store): ClickHouseStoreExtras | null =>
+  'freezeTelemetry' in store ? (store as Store & ClickHouseStoreExtras) : null;
+
 /**
  * State in SQLite, logs in ClickHouse (the engine in this process, or CLICKHOUSE_URL). The
  * move is by area: logs are written to and read from ClickHouse; the other kinds of telemetry
@@ -45,8 +62,9 @@ type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 export async function openClickHouseStore(
   config: Pick<ServiceConfig, 'dataDir'> & { telemetry: ClickHouseTelemetry },
   log?: Pick<Logger, 'error'>,
-): Promise<Store & { clickhouse: ChDb }> {
+): Promise<Store & ClickHouseStoreExtras> {
   const ch = await openClickHouse(config.telemetry);
+  const gate = writeGate();
   let state: ReturnType<typeof openSqliteStore> | null = null;
   try {
     await migrateClickHouse(ch);
@@ -59,14 +77,19 @@ export async function openClickHouseStore(
           items: c.elsewhere,
         }),
       ),
-      await clickhouseTelemetryWrites(ch),
+      await clickhouseTelemetryWrites(ch, gate),
       KINDS_IN_CLICKHOUSE,
       log,
     );
-    await ingest.recover();
+    const recovered = await ingest.recover();
+    const embeddedPath = config.telemetry.url === null ? config.telemetry.embeddedPath : null;
     return {
       ...base,
       clickhouse: ch,
+      recovered,
+      freezeTelemetry: embeddedPath
+        ? (name) => gate.exclusive(() => freezeTelemetry(ch, embeddedPath, name))
+        : null,
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
       metrics: clickhouseMetrics(ch),

@@ -31,8 +31,9 @@ const DEFAULT_RETENTION_DAYS = 90;
  *    with a deduplication token derived from it (a transport retry adds nothing);
  * 4. one state transaction stores the other kinds, checks the quota exactly, counts usage and
  *    rollups, grows the issue groups (keeping each group's first and latest occurrence for the
- *    issue reads) and ends the journal entry (`commit`); only then is the batch acknowledged
- *    (and published to the live feed).
+ *    issue reads) and marks the journal entry committed (`commit`; it stays an hour as the
+ *    ledger a restore checks, see store/backup/backup-store.ts); only then is the batch
+ *    acknowledged (and published to the live feed).
  *
  * A crash before 4 leaves the entry begun: on start (`recover`) the batch's ClickHouse rows
  * are removed and the entry ended, so the unacknowledged batch left nothing and its re-send
@@ -49,7 +50,7 @@ export function journaledIngest(
   telemetry: TelemetryWrites,
   kinds: readonly KindElsewhere[],
   log?: Pick<Logger, 'error'>,
-): IngestStore & { recover(): Promise<number> } {
+): IngestStore & { recover(): Promise<Recovered> } {
   const queues = new Map<string, Promise<unknown>>();
   /** Batches whose rows are written but could not be removed yet: their ids do not count. */
   const undone = new Set<string>();
@@ -151,6 +152,27 @@ export function journaledIngest(
     };
   }
 
+  /**
+   * A restored pair: the telemetry copy was taken after the state copy, so it may hold rows of
+   * batches committed (or begun) only after the state copy. Those are in neither the restored
+   * journal's unfinished entries (which `recover` takes back) nor its committed ones, and left
+   * alone their ids would answer "already accepted" while no usage counts them. The journal
+   * keeps committed entries for an hour (`ingest_ledger.complete_since`: complete since then), so
+   * every batch with rows received since then that the restored state has not committed is
+   * removed. Rows received before are of batches committed long before the copy.
+   */
+  async function sweepAfterRestore(): Promise<number> {
+    const pending = await state.sweepPending();
+    if (!pending) return 0;
+    const candidates = await telemetry.batchesSince(pending.completeSince);
+    const committed = await state.committedAmong(candidates);
+    const orphans = candidates.filter((b) => !committed.has(b));
+    await takeBack(orphans);
+    if (undone.size > 0) throw new Error('could not remove the telemetry of uncommitted batches');
+    await state.sweepDone();
+    return orphans.length;
+  }
+
   async function isBegunOr(batchId: string, fallback: boolean): Promise<boolean> {
     try {
       return await state.isBegun(batchId);
@@ -162,15 +184,22 @@ export function journaledIngest(
   return {
     accept: (batch, receivedAt, quota) =>
       serialized(batch.projectId, () => accept(batch, receivedAt, quota)),
-    /** Removes what batches begun before a crash wrote; how many there were. */
+    /**
+     * Removes what batches begun before a crash wrote, and after a restore what batches the
+     * restored state never committed wrote (see below); how many of each there were.
+     */
     async recover() {
       const entries = await state.unfinished();
       await takeBack(entries.map((e) => e.batchId));
       if (undone.size > 0) throw new Error('could not remove the telemetry of unfinished batches');
-      return entries.length;
+      const uncommitted = await sweepAfterRestore();
+      return { unfinished: entries.length, uncommitted };
     },
   };
 }
+
+/** Batches `recover` took back: begun before a crash, and (after a restore) never committed. */
+export type Recovered = { unfinished: number; uncommitted: number };
 
 const NO_IDS: IdsByKind = { issue: [], log: [], span: [], action: [], metric: [] };
 const NO_ITEMS = { issues: [], logs: [], spans: [], actions: [], metrics: [] };

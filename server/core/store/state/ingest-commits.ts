@@ -33,6 +33,15 @@ export interface IngestCommitStore {
   unfinished(): Promise<JournalEntry[]>;
   /** Ends a begun entry whose telemetry rows are gone. */
   end(batchId: string): Promise<void>;
+  /**
+   * After a restore (a telemetry copy newer than the state copy): from when on the ledger of
+   * committed batches is complete, else null (no check pending). See store/backup/.
+   */
+  sweepPending(): Promise<{ completeSince: number } | null>;
+  /** Of these batches, those committed here. */
+  committedAmong(batchIds: readonly string[]): Promise<Set<string>>;
+  /** The check after a restore is done. */
+  sweepDone(): Promise<void>;
 }
 
 export type JournalEntry = { batchId: string; projectId: string; startedAt: number };

@@ -111,7 +111,9 @@ export function sqliteTelemetry(
     addDropped: db.prepare(`INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
       VALUES (@project, @day, @reason, @events)
       ON CONFLICT (project_id, day, reason) DO UPDATE SET events = events + @events`),
-    endJournal: db.prepare('DELETE FROM ingest_journal WHERE batch_id = ?'),
+    // The entry stays as the ledger of committed batches (pruned after an hour, see
+    // state/sqlite/ingest-commits.ts); a restore checks a telemetry copy against it.
+    endJournal: db.prepare('UPDATE ingest_journal SET committed_at = ? WHERE batch_id = ?'),
     keepFirstAndLatest: db.prepare(`DELETE FROM issue_occurrences WHERE issue_id = @id
       AND seq <> (SELECT latest_occurrence_seq FROM issues WHERE id = @id)
       AND seq <> (SELECT seq FROM issue_occurrences WHERE issue_id = @id
@@ -283,7 +285,7 @@ export function sqliteTelemetry(
       }
       for (const d of droppedToCount(batch.dropped, items.length))
         s.addDropped.run({ project: p, day, reason: d.reason, events: d.events });
-      if (elsewhere?.batchId) s.endJournal.run(elsewhere.batchId);
+      if (elsewhere?.batchId) s.endJournal.run(Date.now(), elsewhere.batchId);
 
       return acceptResult(batch, newItems, contextUpdated);
     },
