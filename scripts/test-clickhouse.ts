@@ -33,6 +33,7 @@ const MOVED_SUITE = [
   'server/ingest/crash-recovery.test.ts',
   'server/store/journaled-ingest.test.ts',
   'server/store/backup/backup-clickhouse.test.ts',
+  'server/store/telemetry/clickhouse/retention.test.ts',
 ];
 
 const args = process.argv.slice(2);

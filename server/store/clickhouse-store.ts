@@ -9,6 +9,7 @@ import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db'
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
 import { clickhouseMetrics } from './telemetry/clickhouse/metrics';
+import { expireTelemetry } from './telemetry/clickhouse/retention';
 import {
   clickhouseOccurrenceInvestigations,
   clickhouseOccurrences,
@@ -46,6 +47,8 @@ export type ClickHouseStoreExtras = {
    * backup's telemetry step, asked for over the control socket). Null on a server.
    */
   freezeTelemetry: ((name: string) => Promise<FrozenTelemetry>) | null;
+  /** Deletes telemetry past its plan's retention at `now`; rows deleted per table. */
+  expireTelemetry: (now: number) => Promise<Record<string, number>>;
 };
 
 /** The ClickHouse store's extras, when `store` is one. */
@@ -90,6 +93,7 @@ export async function openClickHouseStore(
       freezeTelemetry: embeddedPath
         ? (name) => gate.exclusive(() => freezeTelemetry(ch, embeddedPath, name))
         : null,
+      expireTelemetry: (now) => gate.shared(() => expireTelemetry(ch, now)),
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
       metrics: clickhouseMetrics(ch),
