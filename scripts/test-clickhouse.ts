@@ -34,6 +34,7 @@ const MOVED_SUITE = [
   'server/store/journaled-ingest.test.ts',
   'server/store/backup/backup-clickhouse.test.ts',
   'server/store/telemetry/clickhouse/retention.test.ts',
+  'server/store/move-telemetry.test.ts',
 ];
 
 const args = process.argv.slice(2);

@@ -25,12 +25,25 @@ function configOrExit(): ServiceConfig {
 
 /** `migrate`: migrate the configured store and exit (the service also migrates on start). */
 async function migrate(config: ServiceConfig) {
-  const { store, from, to } = await migrateStore(config);
+  // LOOKOUT_MOVE_CHUNK_ROWS: rows moved to ClickHouse per write (5,000 unless set).
+  const chunkRows = Number(process.env.LOOKOUT_MOVE_CHUNK_ROWS) || undefined;
+  const { store, from, to, moved } = await migrateStore(
+    config,
+    (table, n) =>
+      process.stderr.write(`  ${table}: ${n.toLocaleString('en')} rows moved to ClickHouse\n`),
+    chunkRows,
+  );
   process.stdout.write(
     from === to
       ? `The ${store} store is at schema version ${to}; nothing to migrate.\n`
       : `Migrated the ${store} store from schema version ${from} to ${to}.\n`,
   );
+  for (const m of moved ?? [])
+    process.stdout.write(
+      m.alreadyMoved
+        ? `${m.table}: already in ClickHouse (${m.moved.toLocaleString('en')} rows moved before).\n`
+        : `${m.table}: moved ${m.moved.toLocaleString('en')} rows to ClickHouse.\n`,
+    );
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

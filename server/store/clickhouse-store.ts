@@ -2,6 +2,7 @@ import type { ServiceConfig, TelemetryConfig } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { Store } from '../core/store/store';
 import { journaledIngest, type Recovered } from './journaled-ingest';
+import { unmovedTables } from './move-telemetry';
 import { openSqliteStore } from './sqlite-store';
 import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { sqliteLogRules } from './state/sqlite/log-rules';
@@ -21,7 +22,7 @@ import { freezeTelemetry, type FrozenTelemetry } from './telemetry/clickhouse/fr
 import { writeGate } from './telemetry/clickhouse/write-gate';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
-const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'metrics'] as const;
+export const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'metrics'] as const;
 
 const TABLE_OF = {
   issues: 'issue_occurrences',
@@ -73,6 +74,12 @@ export async function openClickHouseStore(
     await migrateClickHouse(ch);
     state = openSqliteStore(config.dataDir);
     const base = state;
+    const unmoved = unmovedTables(base.sqlite, KINDS_IN_CLICKHOUSE, Date.now());
+    if (unmoved.length > 0)
+      throw new Error(
+        `this data directory keeps telemetry in SQLite (${unmoved.join(', ')}) that ClickHouse does not have yet; ` +
+          'move it first with LOOKOUT_TELEMETRY=clickhouse npm run service -- migrate (resumable), then start again',
+      );
     const ingest = journaledIngest(
       sqliteIngestCommits(state.sqlite, (c) =>
         base.ingest.acceptWithItemsElsewhere(c.batch, c.receivedAt, c.quota, {

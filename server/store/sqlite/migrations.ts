@@ -724,4 +724,16 @@ export const migrations: readonly string[] = [
   INSERT INTO ingest_ledger (id, complete_since)
     VALUES (1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
   `,
+  /* 19: which kinds of telemetry have moved from these tables to ClickHouse */ `
+  -- One row per SQLite telemetry table whose rows live in ClickHouse (LOOKOUT_TELEMETRY=clickhouse):
+  -- moved_through is the last seq copied there (the move resumes after it); done_at is set once
+  -- every row is there and the table here is emptied (issue occurrences keep each group's first
+  -- and latest). A ClickHouse store refuses to start on a table with rows and no done_at.
+  CREATE TABLE telemetry_moves (
+    table_name TEXT PRIMARY KEY,
+    moved_through INTEGER NOT NULL DEFAULT 0,
+    moved INTEGER NOT NULL DEFAULT 0,
+    done_at INTEGER
+  ) WITHOUT ROWID;
+  `,
 ];
