@@ -65,7 +65,7 @@ export async function openClickHouse(target: ClickHouseTarget): Promise<ChDb> {
 }
 
 async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
-  const lease: EngineLease = acquireEmbeddedEngine(target.embeddedPath);
+  const lease: EngineLease = await acquireEmbeddedEngine(target.embeddedPath);
   const sessions: { client: ClickHouseClient; busy: number }[] = [];
   try {
     for (let i = 0; i < EMBEDDED_SESSIONS; i++) {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { ClickHouseClientConfigOptions } from '@clickhouse/client';
-import { createChdbConnection } from 'chdb/connection';
 
 /**
  * ClickHouse's engine in this process (chdb) binds ONE data directory per process: a second
@@ -38,7 +37,10 @@ export class EngineDirectoryInUse extends Error {}
  * Takes the engine on `path`. Another service may already hold it on the same path; a
  * different path while it is held cannot be served in this process.
  */
-export function acquireEmbeddedEngine(path: string): EngineLease {
+export async function acquireEmbeddedEngine(path: string): Promise<EngineLease> {
+  // Loaded on first use: a deployment without the embedded engine never maps its library
+  // (hundreds of MB) into the process.
+  const { createChdbConnection } = await import('chdb/connection');
   const h = holder();
   if (h.users > 0 && h.path !== path)
     throw new EngineDirectoryInUse(
