@@ -1,10 +1,8 @@
 import type { TraceScope } from '../../../core/store/telemetry/traces';
 import { raw, sql } from '../../rows/sql';
-import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
 
-const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
-import { spansInScope } from './traces';
+import { spansInScope, startRanges } from './traces';
 
 /**
  * The span list's JSON (`spanView` in views/telemetry-views.ts, field for field) written by
@@ -66,30 +64,20 @@ export async function* spanListJson(
     yield Buffer.from('[]');
     return;
   }
-  const bounds =
-    (
-      await db.one<{ starts: number[] }>(sql`SELECT arrayDistinct(arrayMap(
-          x -> toUnixTimestamp64Milli(x),
-          arrayFilter((x, i) -> (i - 1) % ${pageSize} = 0, s, arrayEnumerate(s)))) AS starts
-        FROM (SELECT arraySort(groupArray(started_at)) AS s FROM spans
-          WHERE ${spansInScope(scope)})`)
-    )?.starts ?? [];
+  const ranges = await startRanges(db, scope, pageSize);
   const read = (k: number) => {
-    const from = bounds[k] ?? 0;
-    const to = bounds[k + 1];
     const page = db.bytes(sql`SELECT concat(',', ${raw(SPAN_OBJECT)}) FROM spans
-      WHERE ${spansInScope(scope)} AND started_at >= ${time(from)}
-        ${to === undefined ? raw('') : sql`AND started_at < ${time(to)}`}
+      WHERE ${spansInScope(scope)} AND ${ranges[k] ?? raw('1')}
       ORDER BY ${raw(ORDER)} FORMAT TabSeparatedRaw`);
     // A page read ahead whose answer is never sent (the client left) must not fail unseen.
     page.catch(() => undefined);
     return page;
   };
   let opened = false;
-  let next = bounds.length > 0 ? read(0) : null;
+  let next = ranges.length > 0 ? read(0) : null;
   for (let k = 0; next !== null; k++) {
     const page = await next;
-    next = k + 1 < bounds.length ? read(k + 1) : null;
+    next = k + 1 < ranges.length ? read(k + 1) : null;
     // Spans ingested since the bounds were read may leave a page empty.
     if (page.length === 0) continue;
     if (!opened) {

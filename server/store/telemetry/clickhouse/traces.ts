@@ -32,8 +32,7 @@ const SUMMARY_COLUMNS = raw(`project_id, span_id, parent_span_id, name, operatio
 
 const SPAN_COLUMNS = raw(`id, project_id, trace_id, span_id, parent_span_id, name, operation,
   kind, service_name, environment, release, toUnixTimestamp64Milli(started_at) AS started_ms,
-  duration_ms, status, status_message, attributes, events, sdk_name, sdk_version,
-  toUnixTimestamp64Milli(received_at) AS received_ms`);
+  duration_ms, status, status_message, attributes, events, sdk_name, sdk_version`);
 
 type SummaryRow = {
   project_id: string;
@@ -75,7 +74,6 @@ type SpanRow = SummaryRow & {
   events: string;
   sdk_name: string;
   sdk_version: string;
-  received_ms: number;
 };
 
 const toSummarySpan = (r: SummaryRow): SummaryInputSpan => ({
@@ -152,18 +150,10 @@ export function spansInScope(scope: TraceScope): SqlFragment {
 export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues' | 'spanListJson'> {
   async function* spanPages(scope: TraceScope, pageSize = SPAN_PAGE) {
     if (scope.projectIds.length === 0) return;
-    let after: SqlFragment | null = null;
-    for (;;) {
-      const rows: SpanRow[] = await db.rows<SpanRow>(sql`SELECT ${SPAN_COLUMNS} FROM spans
-        WHERE ${spansInScope(scope)} ${after ?? raw('')}
-        ORDER BY ${raw(SPAN_ORDER)} LIMIT ${pageSize}`);
+    for (const range of await startRanges(db, scope, pageSize)) {
+      const rows = await db.rows<SpanRow>(sql`SELECT ${SPAN_COLUMNS} FROM spans
+        WHERE ${spansInScope(scope)} AND ${range} ORDER BY ${raw(SPAN_ORDER)}`);
       if (rows.length > 0) yield rows.map(toSpanRecord);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < pageSize) return;
-      // Strictly after the last span in the order; the plain bound narrows the key range.
-      after = sql`AND started_at >= ${time(last.started_ms)}
-        AND (${raw(SPAN_ORDER)}) > (${time(last.started_ms)}, ${last.span_id},
-          ${time(last.received_ms)}, ${last.id}, ${last.project_id})`;
     }
   }
 
@@ -284,6 +274,33 @@ export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues' | 'spanLi
       );
     },
   };
+}
+
+/**
+ * A trace's spans in scope as ranges of start times of about `pageSize` spans each (every
+ * `pageSize`-th of the sorted starts opens one; spans of one start stay in one range), as
+ * conditions on `started_at`: each range reads only its own part of the spans' key, where a
+ * page after a `LIMIT` would read, and sort, every later span again.
+ */
+export async function startRanges(
+  db: ChDb,
+  scope: TraceScope,
+  pageSize: number,
+): Promise<SqlFragment[]> {
+  const starts =
+    (
+      await db.one<{ starts: number[] }>(sql`SELECT arrayDistinct(arrayMap(
+          x -> toUnixTimestamp64Milli(x),
+          arrayFilter((x, i) -> (i - 1) % ${pageSize} = 0, s, arrayEnumerate(s)))) AS starts
+        FROM (SELECT arraySort(groupArray(started_at)) AS s FROM spans
+          WHERE ${spansInScope(scope)})`)
+    )?.starts ?? [];
+  return starts.map((from, k) => {
+    const to = starts[k + 1];
+    return to === undefined
+      ? sql`started_at >= ${time(from)}`
+      : sql`started_at >= ${time(from)} AND started_at < ${time(to)}`;
+  });
 }
 
 /** One span of a trace in scope, the earliest when its id repeats (investigations). */
