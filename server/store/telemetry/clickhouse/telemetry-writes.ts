@@ -5,8 +5,8 @@ import type { ItemKind, TelemetryWrites } from '../../../core/store/telemetry/te
 import { raw, sql, join, type SqlFragment } from '../../rows/sql';
 import { jsonEachRow, typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
+import { takeLogsOutOfRollups } from './log-rollup-undo';
 import { attributeMaps } from './attribute-maps';
-import { CATALOG_VIEW, COVERAGE_VIEW } from './clickhouse-schema';
 import { writeGate, type WriteGate } from './write-gate';
 
 const KINDS: readonly ItemKind[] = ['issue', 'log', 'span', 'action', 'metric'];
@@ -230,21 +230,8 @@ export async function clickhouseTelemetryWrites(
 
   async function remove(batchIds: readonly string[]): Promise<void> {
     for (const b of batchIds) if (!UUID.test(b)) throw new Error(`not a batch id: ${b}`);
-    for (const b of batchIds) {
-      // The rollups count what the views saw inserted; the batch's counts are added
-      // negated, under a token of their own, so a removal run again adds them once.
-      const rows = `(SELECT * FROM logs WHERE batch_id = '${b}')`;
-      await db.command(
-        raw(`INSERT INTO log_attribute_hours SETTINGS insert_deduplication_token = 'undo.${b}'
-            SELECT project_id, hour, severity, type, path, negate(observed), last_seen_at
-            FROM (${CATALOG_VIEW.select(rows)})`),
-      );
-      await db.command(
-        raw(`INSERT INTO log_coverage_hours SETTINGS insert_deduplication_token = 'undo.${b}'
-            SELECT project_id, hour, severity, negate(indexed), negate(partial), negate(unindexed)
-            FROM (${COVERAGE_VIEW.select(rows)})`),
-      );
-    }
+    for (const b of batchIds)
+      await takeLogsOutOfRollups(db, `(SELECT * FROM logs WHERE batch_id = '${b}')`, `undo.${b}`);
     const ids = typed([...batchIds], 'Array(UUID)');
     for (const table of [...ROW_TABLES, 'accepted_ids'])
       await db.command(sql`DELETE FROM ${raw(table)} WHERE batch_id IN ${ids}`);
