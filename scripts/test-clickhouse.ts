@@ -20,8 +20,11 @@ const CONTRACT_SUITE = [
   '--exclude',
   '**/*.fuzz.test.ts',
 ];
-const LOGS_SUITE = [
+const MOVED_SUITE = [
   'server/routes/logs',
+  'server/routes/actions',
+  'server/routes/analytics',
+  'server/routes/investigations/action-investigation.test.ts',
   'server/routes/ingest/ingest.test.ts',
   'server/routes/ingest/otlp.test.ts',
   'server/ingest/crash-recovery.test.ts',
@@ -29,7 +32,8 @@ const LOGS_SUITE = [
 ];
 
 const args = process.argv.slice(2);
-const suite = args[0] === 'logs' ? LOGS_SUITE : args.length > 0 ? args : CONTRACT_SUITE;
+const moved = args[0] === 'moved' || args[0] === 'logs';
+const suite = moved ? MOVED_SUITE : args.length > 0 ? args : CONTRACT_SUITE;
 const env = { ...process.env, LOOKOUT_TEST_TELEMETRY: 'clickhouse' };
 process.stdout.write(
   `Contract suite with telemetry on ClickHouse (${process.env.CLICKHOUSE_URL ?? 'the embedded engine'})\n`,

@@ -203,8 +203,10 @@ describe('a crash during ingestion', () => {
     const lostBatch = batches[lost];
     if (!lostBatch) throw new Error('no batch left to lose');
     const lostAnswer = send(svc.baseUrl, key, lostBatch);
-    const lastOfLost = lostBatch.ids.actions.at(-1) ?? '';
-    while ((await idCounts(svc, 'actions', project.id, [lastOfLost]))[0] !== 1) {
+    // Its issue occurrences are stored in the state transaction that commits it (logs and
+    // actions go to ClickHouse before that commit, and its files are the service's meanwhile).
+    const lastOfLost = lostBatch.ids.issue_occurrences.at(-1) ?? '';
+    while ((await idCounts(svc, 'issue_occurrences', project.id, [lastOfLost]))[0] !== 1) {
       await new Promise((r) => setImmediate(r));
     }
     const ackedBeforeKill = acked.size;

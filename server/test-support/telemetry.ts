@@ -145,6 +145,9 @@ export const TELEMETRY_TABLES = [
 ] as const;
 export type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
 
+/** The tables ClickHouse holds when a service keeps telemetry there (clickhouse-store.ts). */
+const CLICKHOUSE_TABLES: readonly TelemetryTable[] = ['logs', 'actions'];
+
 /**
  * A test service whose stored rows a test reads: one in this process (`startService`), or one
  * in a process of its own (`startServiceProcess`), on SQLite or PostgreSQL alike.
@@ -154,8 +157,8 @@ export type StoredData =
   | { dataDir: string; databaseUrl: string | null; clickhouse?: ClickHouseTarget | null };
 
 /**
- * Runs `read` on the ClickHouse database holding the service's logs (the open one of a
- * service in this process, else opened for the call); undefined when logs are in the store.
+ * Runs `read` on the ClickHouse database holding the service's logs and actions (the open one
+ * of a service in this process, else opened for the call); undefined when they are in the store.
  */
 async function withLogsDb<T>(
   src: StoredData,
@@ -212,15 +215,15 @@ async function withStoreSql<T>(src: StoredData, read: (sql: StoreSql) => Promise
 }
 
 /**
- * Rows of a query (`?` placeholders) on the service's store; a plain query of the `logs` table
- * goes to ClickHouse when the logs live there.
+ * Rows of a query (`?` placeholders) on the service's store; a plain query of the `logs` or
+ * `actions` table goes to ClickHouse when they live there.
  */
 export async function storedRows<R = Record<string, unknown>>(
   src: StoredData,
   text: string,
   params: readonly unknown[] = [],
 ): Promise<R[]> {
-  if (/\bFROM logs\b/i.test(text)) {
+  if (/\bFROM (logs|actions)\b/i.test(text)) {
     const rows = await withLogsDb(src, (db) => db.rows<R>(questionMarks(text, params)));
     if (rows) return rows;
   }
@@ -245,11 +248,15 @@ export async function tableCounts(src: StoredData, projectId?: string) {
     }
     return counts;
   });
-  const logs = await withLogsDb(src, async (db) => {
-    const where = projectId ? sql`WHERE project_id = ${projectId}` : raw('');
-    return (await db.one<{ n: number }>(sql`SELECT toUInt32(count()) AS n FROM logs ${where}`))?.n;
-  });
-  if (logs !== undefined) counts.logs = logs;
+  for (const table of CLICKHOUSE_TABLES) {
+    const n = await withLogsDb(src, async (db) => {
+      const where = projectId ? sql`WHERE project_id = ${projectId}` : raw('');
+      return (
+        await db.one<{ n: number }>(sql`SELECT toUInt32(count()) AS n FROM ${raw(table)} ${where}`)
+      )?.n;
+    });
+    if (n !== undefined) counts[table] = n;
+  }
   return counts;
 }
 
@@ -261,10 +268,10 @@ export async function idCounts(
   ids: string[],
 ): Promise<number[]> {
   const column = table === 'metric_samples' ? 'event_id' : 'id';
-  if (table === 'logs') {
+  if (CLICKHOUSE_TABLES.includes(table)) {
     const onClickHouse = await withLogsDb(src, async (db) => {
       const rows = await db.rows<{ id: string; n: number }>(
-        sql`SELECT id, toUInt32(count()) AS n FROM logs
+        sql`SELECT id, toUInt32(count()) AS n FROM ${raw(table)}
           WHERE project_id = ${projectId} AND id IN ${ids} GROUP BY id`,
       );
       const byId = new Map(rows.map((r) => [r.id, r.n]));
