@@ -141,6 +141,56 @@ describe('analytics reads on ClickHouse', () => {
       }
   });
 
+  it('count distinct units of more actions than one bitmask holds', async () => {
+    // 150 actions, each done by 1 to 3 users (and sessions): three masks of 64 per unit.
+    const MANY = '00000000-0000-4000-8000-0000000000aa';
+    const rows: object[] = [];
+    for (let a = 0; a < 150; a++)
+      for (let u = 0; u <= a % 3; u++)
+        for (let k = 0; k < 1 + (a % 2); k++)
+          rows.push({
+            project_id: MANY,
+            occurred_at: T0 + a * 1000 + u,
+            id: `many-${String(a)}-${String(u)}-${String(k)}`,
+            name: `action ${String(a).padStart(3, '0')}`,
+            kind: 'interaction',
+            distinct_id: `u${String(u)}`,
+            session_id: u === 2 ? null : `s${String(u)}`,
+            seq: rows.length,
+            properties: '{}',
+            received_at: 0,
+            batch_id: '00000000-0000-4000-8000-000000000000',
+            retention_days: 30,
+          });
+    await ch.insert('actions', jsonEachRow(rows), 'action-analytics-many');
+    const range = { ...RANGE, projectId: MANY };
+    const overview = await store().overview({
+      ...range,
+      bucketFrom: range.from,
+      stepMs: DAY,
+      topLimit: 150,
+    });
+    expect(overview.actionCount).toBe(150);
+    expect(overview.totals).toMatchObject({ events: rows.length, users: 3, sessions: 2 });
+    for (const t of overview.top) {
+      const a = Number(t.name.slice(7));
+      expect(t, t.name).toEqual({
+        name: t.name,
+        kind: 'interaction',
+        events: (1 + (a % 3)) * (1 + (a % 2)),
+        users: 1 + (a % 3),
+        sessions: Math.min(2, 1 + (a % 3)),
+      });
+    }
+    const segment = await store().segment({
+      ...range,
+      unit: 'session_id',
+      match: null,
+      topLimit: 150,
+    });
+    expect(segment.top.map((t) => t.units)).toEqual(overview.top.map((t) => t.sessions));
+  });
+
   it('answer segments, the overview and properties as the SQLite store does', async () => {
     const want = sqliteActions(sqlite);
     const byKey = <T extends { key: string; type: string }>(keys: T[]) =>
