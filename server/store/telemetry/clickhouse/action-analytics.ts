@@ -70,7 +70,7 @@ const jsonType = (v: string) => `multiIf(startsWith(${v}, '"'), 'text', ${v} = '
   startsWith(${v}, '{'), 'object', match(${v}, '^-?[0-9]+$'), 'integer', 'real')`;
 
 /** Later than every time: a step not reached is completed at `NEVER`. */
-const NEVER = 4_000_000_000_000_000_000n;
+const NEVER = raw('toInt64(4000000000000000000)');
 
 /**
  * When each step of a funnel is completed, per unit (see `reachedSteps` in domain/funnel.ts,
@@ -88,7 +88,7 @@ const NEVER = 4_000_000_000_000_000_000n;
  * most, and a step at the instant of the previous one does not count (strictly later).
  */
 function completionsSql(arrays: SqlFragment[], windowMs: number): SqlFragment[] {
-  const never = typed(NEVER, 'Int64');
+  const never = NEVER;
   return arrays.map((times, k) =>
     k === 0
       ? sql`arrayMin(arrayPushBack(${times}, ${never})) AS t0`
@@ -157,7 +157,7 @@ export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
         const i = pairs.findIndex((m) => (m.mask & (1 << k)) !== 0);
         return raw(`groupArrayIf(at, p = ${String(i + 1)})`);
       });
-      const never = typed(NEVER, 'Int64');
+      const never = NEVER;
       const reached = q.steps.map(
         (_, i) =>
           sql`countIf(u IS NOT NULL AND ${raw(`t${String(i)}`)} < ${never}) AS ${raw(`s${String(i)}`)}`,
