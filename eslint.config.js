@@ -131,6 +131,7 @@ function serverLayers() {
     'otlp',
     'http',
     'routes',
+    'mcp',
     'app',
     'listen',
     'shutdown',
@@ -155,6 +156,8 @@ function serverLayers() {
     otlp: ['core', 'domain', 'ingest'],
     http: ['core', 'domain', 'auth', 'views'],
     routes: ['core', 'domain', 'auth', 'views', 'ingest', 'otlp', 'http'],
+    // The MCP server reads through the app's routes (app.request), never their modules.
+    mcp: ['core', 'domain', 'auth', 'http'],
   };
   const layerRule = (layer, extra = []) => {
     const allowed = MAY_IMPORT[layer];

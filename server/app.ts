@@ -31,8 +31,9 @@ import { registerProjectRoutes } from './routes/projects/projects';
 import { registerInvestigationRoutes } from './routes/investigations/investigations';
 import { registerSupportTicketRoutes } from './routes/support/support-tickets';
 import { scopeProjects } from './auth/delegated-scope';
+import { registerMcpRoute } from './mcp/mcp-route';
 
-const apiPrefixes = ['/api/', '/v1/', '/otlp/', '/healthz'];
+const apiPrefixes = ['/api/', '/v1/', '/otlp/', '/healthz', '/mcp/'];
 const isApiPath = (p: string) =>
   apiPrefixes.some((x) => p === x.replace(/\/$/, '') || p.startsWith(x));
 
@@ -75,6 +76,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerInvestigationRoutes(app, deps);
   registerSupportTicketRoutes(app, deps);
   registerFeedRoutes(app, deps);
+  registerMcpRoute(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'accountBearer', {
     type: 'http',

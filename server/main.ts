@@ -7,6 +7,8 @@ import { backupStore } from './store/backup/backup-store';
 import { restoreStore } from './store/backup/restore-store';
 import type { Manifest } from './store/backup/backup-manifest';
 import { createService } from './service';
+import { clickhouseExtras } from './store/clickhouse-store';
+import { serveControlSocket } from './store/backup/control-socket';
 import { SHUTDOWN_GRACE_MS, shutdownService } from './shutdown';
 
 function configOrExit(): ServiceConfig {
@@ -23,19 +25,42 @@ function configOrExit(): ServiceConfig {
 
 /** `migrate`: migrate the configured store and exit (the service also migrates on start). */
 async function migrate(config: ServiceConfig) {
-  const { store, from, to } = await migrateStore(config);
+  // LOOKOUT_MOVE_CHUNK_ROWS: rows moved to ClickHouse per write (5,000 unless set).
+  const chunkRows = Number(process.env.LOOKOUT_MOVE_CHUNK_ROWS) || undefined;
+  const { store, from, to, moved } = await migrateStore(
+    config,
+    (table, n) =>
+      process.stderr.write(`  ${table}: ${n.toLocaleString('en')} rows moved to ClickHouse\n`),
+    chunkRows,
+  );
   process.stdout.write(
     from === to
       ? `The ${store} store is at schema version ${to}; nothing to migrate.\n`
       : `Migrated the ${store} store from schema version ${from} to ${to}.\n`,
   );
+  for (const m of moved ?? [])
+    process.stdout.write(
+      m.alreadyMoved
+        ? `${m.table}: already in ClickHouse (${m.moved.toLocaleString('en')} rows moved before).\n`
+        : `${m.table}: moved ${m.moved.toLocaleString('en')} rows to ClickHouse.\n`,
+    );
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const listFiles = (m: Manifest) =>
-  m.files
-    .map((f) => `  ${f.path} (${megabytes(f.bytes)}, sha256 ${f.sha256.slice(0, 12)}…)\n`)
-    .join('');
+/** The files, with the ClickHouse part files summed up per tier (there are hundreds). */
+const listFiles = (m: Manifest) => {
+  const parts = m.files.filter((f) => f.copied_by === 'clickhouse-freeze');
+  const lines = m.files
+    .filter((f) => f.copied_by !== 'clickhouse-freeze')
+    .map((f) => `  ${f.path} (${megabytes(f.bytes)}, sha256 ${f.sha256.slice(0, 12)}…)\n`);
+  if (parts.length > 0) {
+    const bytes = parts.reduce((n, f) => n + f.bytes, 0);
+    lines.push(
+      `  clickhouse/ (${String(parts.length)} part files, ${megabytes(bytes)}, each with its sha256 in the manifest)\n`,
+    );
+  }
+  return lines.join('');
+};
 
 /** `backup <dir>` and `restore <dir> [--force]`: see server/store/backup/. */
 async function backupOrRestore(
@@ -47,14 +72,20 @@ async function backupOrRestore(
   const started = Date.now();
   try {
     if (command === 'backup') {
-      const m = await backupStore(config, dir);
+      // Tests only: a pause between the state and telemetry copies (batches commit inside it).
+      const pause = Number(process.env.LOOKOUT_BACKUP_TELEMETRY_PAUSE_MS ?? 0) || 0;
+      const m = await backupStore(config, dir, { pauseBeforeTelemetryMs: pause });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(`Backed up ${m.source} to ${dir} in ${seconds} s:\n${listFiles(m)}`);
       for (const s of m.skipped) process.stdout.write(`  skipped ${s.path}: ${s.reason}\n`);
     } else {
       const m = await restoreStore(config, dir, { force });
+      const r = m.recovered;
       process.stdout.write(
         `Restored the backup taken ${m.started_at} into ${config.dataDir}:\n${listFiles(m)}` +
+          (r
+            ? `Telemetry checked against state: removed ${String(r.uncommitted)} batches committed after the state copy and ${String(r.unfinished)} unfinished ones.\n`
+            : '') +
           `Start the service with LOOKOUT_DATA_DIR=${config.dataDir}; it migrates the store if the backup is older.\n`,
       );
     }
@@ -67,6 +98,12 @@ async function backupOrRestore(
 
 async function serve(config: ServiceConfig) {
   const service = await createService(config);
+  // The embedded ClickHouse engine's folder is this process's alone: the backup command asks
+  // for its snapshot over a socket in the data directory (store/backup/control-socket.ts).
+  const freeze = clickhouseExtras(service.store)?.freezeTelemetry;
+  const control = freeze
+    ? await serveControlSocket(config.dataDir, freeze, service.deps.log)
+    : null;
   const running = await listen(service.app, config.port, config.host);
   process.stdout.write(`Lookout is running at http://localhost:${running.port}\n`);
   if (service.demoCredentialsFile) {
@@ -79,7 +116,7 @@ async function serve(config: ServiceConfig) {
     stopping = true;
     // Should closing hang (a store that does not answer), exit anyway.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
-    shutdownService(running, service).then(
+    Promise.all([shutdownService(running, service), control?.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         process.stderr.write(`Stopping failed: ${String(err)}\n`);

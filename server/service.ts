@@ -4,6 +4,7 @@ import type { Deps } from './core/deps';
 import { createFeedHub } from './feed/feed-hub';
 import { createLogger } from './core/logger';
 import { openStore } from './store/open-store';
+import { clickhouseExtras } from './store/clickhouse-store';
 import { openSharedState } from './shared-state';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
 import { seedDemoTelemetry } from './demo/seed-demo-world';
@@ -42,14 +43,43 @@ export async function createService(config: ServiceConfig, now: () => number = D
     if (config.demoScale > 0) await seedDemoTelemetry(deps, demo);
   }
   const app = createApp(deps);
+  const stopRetention = scheduleRetention(store, now, log);
   /**
    * Writes the tool connections' uses counted since the last minute, ends what instances share
    * (the feed's listening connection), then the store.
    */
   const close = async () => {
+    stopRetention();
     await flushToolConnectionUses(deps).catch(() => log.error('tool connection uses not recorded'));
     await shared.close();
     await store.close();
   };
   return { app, deps, store, demoCredentialsFile, close };
+}
+
+const RETENTION_EVERY_MS = 3_600_000;
+
+/**
+ * Telemetry past its plan's retention is deleted hourly, on the service's clock, where the
+ * telemetry engine does it (ClickHouse); the first sweep runs a minute after start.
+ */
+function scheduleRetention(
+  store: Parameters<typeof clickhouseExtras>[0],
+  now: () => number,
+  log: Pick<ReturnType<typeof createLogger>, 'error'>,
+): () => void {
+  const extras = clickhouseExtras(store);
+  if (!extras) return () => undefined;
+  const sweep = () =>
+    void extras
+      .expireTelemetry(now())
+      .catch((e: unknown) => log.error(`retention: telemetry not expired yet (${String(e)})`));
+  const first = setTimeout(sweep, 60_000);
+  const every = setInterval(sweep, RETENTION_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }

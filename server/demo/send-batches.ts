@@ -3,7 +3,8 @@ import { STREAMS, type Stream } from './telemetry-collector';
 import type { ProjectKey } from './world-model';
 
 /**
- * Sends planned batches one after another and follows the ingest routes' answers the way the
+ * Sends planned batches, each project's one after another (projects side by side: a store that
+ * writes projects in parallel, like the ClickHouse tier, seeds faster) and follows the ingest routes' answers the way the
  * spec's retry rules ask: `rate_limited` waits `retry_after_seconds` (then backs off with
  * jitter) and re-sends the same body, same ids; `usage_limit_exceeded` stops that stream; any
  * other non-200 is a bug in the demo and throws.
@@ -102,8 +103,18 @@ export async function sendBatches(
     rateLimitedRetries: 0,
     stopped: [],
   };
-  for (const batch of batches) {
-    if (stopped.has(batch.stream)) continue;
+  const lanes = new Map<ProjectKey, PlannedBatch[]>();
+  for (const batch of batches)
+    lanes.set(batch.project, [...(lanes.get(batch.project) ?? []), batch]);
+  await Promise.all(
+    [...lanes.values()].map(async (lane) => {
+      for (const batch of lane) await sendOne(batch);
+    }),
+  );
+  return report;
+
+  async function sendOne(batch: PlannedBatch): Promise<void> {
+    if (stopped.has(batch.stream)) return;
     // Serialized once: a retry re-sends exactly the same body, so the same ids.
     const req = {
       path: batch.path,
@@ -150,5 +161,4 @@ export async function sendBatches(
       );
     }
   }
-  return report;
 }

@@ -1,7 +1,8 @@
 import type { ServiceConfig, TelemetryConfig } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { Store } from '../core/store/store';
-import { journaledIngest } from './journaled-ingest';
+import { journaledIngest, type Recovered } from './journaled-ingest';
+import { unmovedTables } from './move-telemetry';
 import { openSqliteStore } from './sqlite-store';
 import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { sqliteLogRules } from './state/sqlite/log-rules';
@@ -9,17 +10,57 @@ import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db'
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
 import { clickhouseActionInvestigations, clickhouseActions } from './telemetry/clickhouse/actions';
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
+import { clickhouseMetrics } from './telemetry/clickhouse/metrics';
+import { expireTelemetry } from './telemetry/clickhouse/retention';
+import {
+  clickhouseOccurrenceInvestigations,
+  clickhouseOccurrences,
+  clickhouseTraceIssues,
+} from './telemetry/clickhouse/occurrences';
+import { sqliteIssueSummaries } from './state/sqlite/issue-summaries';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
+import { freezeTelemetry, type FrozenTelemetry } from './telemetry/clickhouse/freeze';
+import { writeGate } from './telemetry/clickhouse/write-gate';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
-const KINDS_IN_CLICKHOUSE = ['logs', 'actions'] as const;
+export const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'actions', 'metrics'] as const;
+
+const TABLE_OF = {
+  issues: 'issue_occurrences',
+  logs: 'logs',
+  spans: 'spans',
+  actions: 'actions',
+  metrics: 'metric_samples',
+};
+
+/** The telemetry tables whose rows are in ClickHouse (not in SQLite) in this deployment. */
+export const TABLES_IN_CLICKHOUSE: ReadonlySet<string> = new Set(
+  KINDS_IN_CLICKHOUSE.map((k) => TABLE_OF[k]),
+);
 
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
+export type ClickHouseStoreExtras = {
+  clickhouse: ChDb;
+  /** What the start-up check removed (see journaled-ingest.ts). */
+  recovered: Recovered;
+  /**
+   * The embedded engine: a snapshot of every telemetry table with no batch half written (a
+   * backup's telemetry step, asked for over the control socket). Null on a server.
+   */
+  freezeTelemetry: ((name: string) => Promise<FrozenTelemetry>) | null;
+  /** Deletes telemetry past its plan's retention at `now`; rows deleted per table. */
+  expireTelemetry: (now: number) => Promise<Record<string, number>>;
+};
+
+/** The ClickHouse store's extras, when `store` is one. */
+export const clickhouseExtras = (store: Store): ClickHouseStoreExtras | null =>
+  'freezeTelemetry' in store ? (store as Store & ClickHouseStoreExtras) : null;
+
 /**
- * State in SQLite, logs and actions in ClickHouse (the engine in this process, or
- * CLICKHOUSE_URL). The move is by area: logs and actions (with product analytics and the
- * action reads of investigations) are written to and read from ClickHouse; the other kinds
+ * State in SQLite, telemetry in ClickHouse (the engine in this process, or CLICKHOUSE_URL).
+ * The move is by area: the kinds of KINDS_IN_CLICKHOUSE (actions with product analytics and
+ * the action reads of investigations) are written to and read from ClickHouse; the others
  * stay in SQLite's telemetry tables (written in the same state transaction that commits a
  * batch, see journaled-ingest.ts) until their reads move too. Before it serves, batches a
  * crash left half written are removed.
@@ -27,13 +68,20 @@ type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 export async function openClickHouseStore(
   config: Pick<ServiceConfig, 'dataDir'> & { telemetry: ClickHouseTelemetry },
   log?: Pick<Logger, 'error'>,
-): Promise<Store & { clickhouse: ChDb }> {
+): Promise<Store & ClickHouseStoreExtras> {
   const ch = await openClickHouse(config.telemetry);
+  const gate = writeGate();
   let state: ReturnType<typeof openSqliteStore> | null = null;
   try {
     await migrateClickHouse(ch);
     state = openSqliteStore(config.dataDir);
     const base = state;
+    const unmoved = unmovedTables(base.sqlite, KINDS_IN_CLICKHOUSE, Date.now());
+    if (unmoved.length > 0)
+      throw new Error(
+        `this data directory keeps telemetry in SQLite (${unmoved.join(', ')}) that ClickHouse does not have yet; ` +
+          'move it first with LOOKOUT_TELEMETRY=clickhouse npm run service -- migrate (resumable), then start again',
+      );
     const ingest = journaledIngest(
       sqliteIngestCommits(state.sqlite, (c) =>
         base.ingest.acceptWithItemsElsewhere(c.batch, c.receivedAt, c.quota, {
@@ -41,18 +89,31 @@ export async function openClickHouseStore(
           items: c.elsewhere,
         }),
       ),
-      await clickhouseTelemetryWrites(ch),
+      await clickhouseTelemetryWrites(ch, gate),
       KINDS_IN_CLICKHOUSE,
       log,
     );
-    await ingest.recover();
+    const recovered = await ingest.recover();
+    const embeddedPath = config.telemetry.url === null ? config.telemetry.embeddedPath : null;
     return {
       ...base,
       clickhouse: ch,
+      recovered,
+      freezeTelemetry: embeddedPath
+        ? (name) => gate.exclusive(() => freezeTelemetry(ch, embeddedPath, name))
+        : null,
+      expireTelemetry: (now) => gate.shared(() => expireTelemetry(ch, now)),
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
       actions: clickhouseActions(ch),
-      investigations: { ...base.investigations, ...clickhouseActionInvestigations(ch) },
+      metrics: clickhouseMetrics(ch),
+      occurrences: clickhouseOccurrences(ch, base.occurrences),
+      traces: { ...base.traces, issues: clickhouseTraceIssues(ch) },
+      investigations: {
+        ...base.investigations,
+        ...clickhouseOccurrenceInvestigations(ch, sqliteIssueSummaries(base.sqlite)),
+        ...clickhouseActionInvestigations(ch),
+      },
       close: async () => {
         await base.close();
         await ch.close();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Batch } from '../core/batch';
+import type { Batch, IssueEvent } from '../core/batch';
 import type { Logger } from '../core/logger';
 import type {
   IngestCommitStore,
@@ -19,17 +19,20 @@ import { storedItems, usageAdded } from './rows/accepted-items';
 const DEFAULT_RETENTION_DAYS = 90;
 
 /**
- * Ingest across two stores (state, with the kinds it still keeps, beside logs in ClickHouse)
- * that loses no acknowledged item and stores none twice, whatever moment a crash (`kill -9`)
- * picks:
+ * Ingest across two stores (state, with the kinds it still keeps, beside the `kinds` kept in
+ * ClickHouse) that loses no acknowledged item and stores none twice, whatever moment a crash
+ * (`kill -9`) picks:
  *
- * 1. the batch's log ids are looked up in ClickHouse's id ledger: those found are already
- *    accepted;
+ * 1. the batch's ids of those kinds are looked up in ClickHouse's id ledger: those found are
+ *    already accepted; each new occurrence is given its issue group's id (the group found by
+ *    fingerprint in the state store, or a new id for the group the commit will create);
  * 2. the state store journals the batch (`begin`), before any ClickHouse row exists;
- * 3. the new logs go to ClickHouse, every row carrying the batch id, each table's insert with
- *    a deduplication token derived from it (a transport retry adds nothing);
- * 4. one state transaction stores the other kinds, checks the quota exactly, counts usage,
- *    grows the issue groups and ends the journal entry (`commit`); only then is the batch
+ * 3. the new items go to ClickHouse, every row carrying the batch id, each table's insert
+ *    with a deduplication token derived from it (a transport retry adds nothing);
+ * 4. one state transaction stores the other kinds, checks the quota exactly, counts usage and
+ *    rollups, grows the issue groups (keeping each group's first and latest occurrence for the
+ *    issue reads) and marks the journal entry committed (`commit`; it stays an hour as the
+ *    ledger a restore checks, see store/backup/backup-store.ts); only then is the batch
  *    acknowledged (and published to the live feed).
  *
  * A crash before 4 leaves the entry begun: on start (`recover`) the batch's ClickHouse rows
@@ -38,15 +41,16 @@ const DEFAULT_RETENTION_DAYS = 90;
  * A failure at 3 or 4 in a running service takes the rows back the same way at once.
  *
  * Batches of one project are written one after another in this process, so two of them never
- * both find an id new. Several instances on one state store would need that per project
- * across instances too (a PostgreSQL advisory lock held from 1 to 4); not built yet.
+ * both find an id new, nor both choose a new group for one fingerprint. Several instances on
+ * one state store would need that per project across instances too (a PostgreSQL advisory
+ * lock held from 1 to 4); not built yet.
  */
 export function journaledIngest(
   state: IngestCommitStore,
   telemetry: TelemetryWrites,
   kinds: readonly KindElsewhere[],
   log?: Pick<Logger, 'error'>,
-): IngestStore & { recover(): Promise<number> } {
+): IngestStore & { recover(): Promise<Recovered> } {
   const queues = new Map<string, Promise<unknown>>();
   /** Batches whose rows are written but could not be removed yet: their ids do not count. */
   const undone = new Set<string>();
@@ -91,8 +95,14 @@ export function journaledIngest(
     const found = Object.values(wanted).some((ids) => ids.length > 0)
       ? await telemetry.storedIds(p, wanted, undone)
       : NO_IDS;
-    const elsewhere = newOnly(candidates, found);
-    const items = { ...NO_ITEMS, issueGroups: [], ...elsewhere };
+    const elsewhere = await grouped(p, newOnly(candidates, found));
+    const issues = elsewhere.issues ?? [];
+    const items = {
+      ...NO_ITEMS,
+      ...elsewhere,
+      issues,
+      issueGroups: issues.map((i) => i.groupId),
+    };
     if (countOf(elsewhere) === 0)
       return state.commit({ batchId: null, batch, receivedAt, quota, elsewhere });
 
@@ -127,6 +137,42 @@ export function journaledIngest(
     }
   }
 
+  /** Each new occurrence with its group's id: the existing group's, or a new one's. */
+  async function grouped(projectId: string, c: Candidates): Promise<ItemsElsewhere> {
+    const { issues, ...rest } = c;
+    if (!issues) return rest;
+    const ids = await state.groupIds(
+      projectId,
+      issues.map((i) => i.fingerprint),
+    );
+    for (const i of issues) if (!ids.has(i.fingerprint)) ids.set(i.fingerprint, randomUUID());
+    return {
+      ...rest,
+      issues: issues.map((i) => ({ ...i, groupId: ids.get(i.fingerprint) ?? '' })),
+    };
+  }
+
+  /**
+   * A restored pair: the telemetry copy was taken after the state copy, so it may hold rows of
+   * batches committed (or begun) only after the state copy. Those are in neither the restored
+   * journal's unfinished entries (which `recover` takes back) nor its committed ones, and left
+   * alone their ids would answer "already accepted" while no usage counts them. The journal
+   * keeps committed entries for an hour (`ingest_ledger.complete_since`: complete since then), so
+   * every batch with rows received since then that the restored state has not committed is
+   * removed. Rows received before are of batches committed long before the copy.
+   */
+  async function sweepAfterRestore(): Promise<number> {
+    const pending = await state.sweepPending();
+    if (!pending) return 0;
+    const candidates = await telemetry.batchesSince(pending.completeSince);
+    const committed = await state.committedAmong(candidates);
+    const orphans = candidates.filter((b) => !committed.has(b));
+    await takeBack(orphans);
+    if (undone.size > 0) throw new Error('could not remove the telemetry of uncommitted batches');
+    await state.sweepDone();
+    return orphans.length;
+  }
+
   async function isBegunOr(batchId: string, fallback: boolean): Promise<boolean> {
     try {
       return await state.isBegun(batchId);
@@ -138,36 +184,47 @@ export function journaledIngest(
   return {
     accept: (batch, receivedAt, quota) =>
       serialized(batch.projectId, () => accept(batch, receivedAt, quota)),
-    /** Removes what batches begun before a crash wrote; how many there were. */
+    /**
+     * Removes what batches begun before a crash wrote, and after a restore what batches the
+     * restored state never committed wrote (see below); how many of each there were.
+     */
     async recover() {
       const entries = await state.unfinished();
       await takeBack(entries.map((e) => e.batchId));
       if (undone.size > 0) throw new Error('could not remove the telemetry of unfinished batches');
-      return entries.length;
+      const uncommitted = await sweepAfterRestore();
+      return { unfinished: entries.length, uncommitted };
     },
   };
 }
+
+/** Batches `recover` took back: begun before a crash, and (after a restore) never committed. */
+export type Recovered = { unfinished: number; uncommitted: number };
 
 const NO_IDS: IdsByKind = { issue: [], log: [], span: [], action: [], metric: [] };
 const NO_ITEMS = { issues: [], logs: [], spans: [], actions: [], metrics: [] };
 
 const LEDGER_KIND = {
+  issues: 'issue',
   logs: 'log',
   spans: 'span',
   actions: 'action',
   metrics: 'metric',
 } as const satisfies Record<KindElsewhere, ItemKind>;
 
+/** The items of the kinds kept elsewhere, occurrences before they are given their groups. */
+type Candidates = Omit<ItemsElsewhere, 'issues'> & { issues?: IssueEvent[] };
+
 /** The batch's items of the kinds kept elsewhere, each id once. */
-function candidatesOf(batch: Batch, kinds: readonly KindElsewhere[]): ItemsElsewhere {
-  const out: ItemsElsewhere = {};
+function candidatesOf(batch: Batch, kinds: readonly KindElsewhere[]): Candidates {
+  const out: Candidates = {};
   for (const kind of kinds) assign(out, kind, firstOfEachId<{ id: string }>(batch[kind]));
   return out;
 }
 
 /** The candidates whose ids were not found stored. */
-function newOnly(candidates: ItemsElsewhere, found: IdsByKind): ItemsElsewhere {
-  const out: ItemsElsewhere = {};
+function newOnly(candidates: Candidates, found: IdsByKind): Candidates {
+  const out: Candidates = {};
   for (const kind of Object.keys(candidates) as KindElsewhere[]) {
     const stored = new Set(found[LEDGER_KIND[kind]]);
     assign(
@@ -179,12 +236,8 @@ function newOnly(candidates: ItemsElsewhere, found: IdsByKind): ItemsElsewhere {
   return out;
 }
 
-function assign<K extends KindElsewhere>(
-  out: ItemsElsewhere,
-  kind: K,
-  items: { id: string }[],
-): void {
-  out[kind] = items as ItemsElsewhere[K];
+function assign<K extends KindElsewhere>(out: Candidates, kind: K, items: { id: string }[]): void {
+  out[kind] = items as Candidates[K];
 }
 
 const countOf = (e: ItemsElsewhere) =>

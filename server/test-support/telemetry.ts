@@ -15,6 +15,7 @@ import {
   type ChDb,
   type ClickHouseTarget,
 } from '../store/telemetry/clickhouse/clickhouse-db';
+import { TABLES_IN_CLICKHOUSE } from '../store/clickhouse-store';
 
 /**
  * Helpers for the ingestion and live-feed contract tests: item builders, the two ingest
@@ -145,9 +146,6 @@ export const TELEMETRY_TABLES = [
 ] as const;
 export type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
 
-/** The tables ClickHouse holds when a service keeps telemetry there (clickhouse-store.ts). */
-const CLICKHOUSE_TABLES: readonly TelemetryTable[] = ['logs', 'actions'];
-
 /**
  * A test service whose stored rows a test reads: one in this process (`startService`), or one
  * in a process of its own (`startServiceProcess`), on SQLite or PostgreSQL alike.
@@ -157,13 +155,16 @@ export type StoredData =
   | { dataDir: string; databaseUrl: string | null; clickhouse?: ClickHouseTarget | null };
 
 /**
- * Runs `read` on the ClickHouse database holding the service's logs and actions (the open one
- * of a service in this process, else opened for the call); undefined when they are in the store.
+ * Runs `read` on the ClickHouse database holding the service's `table` (the open one of a
+ * service in this process, else opened for the call); undefined when the table is in the
+ * state store.
  */
-async function withLogsDb<T>(
+async function withClickHouse<T>(
   src: StoredData,
+  table: string,
   read: (db: ChDb) => Promise<T>,
 ): Promise<T | undefined> {
+  if (!TABLES_IN_CLICKHOUSE.has(table)) return undefined;
   if ('deps' in src) {
     const store = src.deps.store as Store & { clickhouse?: ChDb };
     return store.clickhouse ? read(store.clickhouse) : undefined;
@@ -215,16 +216,17 @@ async function withStoreSql<T>(src: StoredData, read: (sql: StoreSql) => Promise
 }
 
 /**
- * Rows of a query (`?` placeholders) on the service's store; a plain query of the `logs` or
- * `actions` table goes to ClickHouse when they live there.
+ * Rows of a query (`?` placeholders) on the service's store; a plain query of a telemetry
+ * table goes to ClickHouse when that table's rows live there.
  */
 export async function storedRows<R = Record<string, unknown>>(
   src: StoredData,
   text: string,
   params: readonly unknown[] = [],
 ): Promise<R[]> {
-  if (/\bFROM (logs|actions)\b/i.test(text)) {
-    const rows = await withLogsDb(src, (db) => db.rows<R>(questionMarks(text, params)));
+  const table = /\bFROM (\w+)\b/i.exec(text)?.[1];
+  if (table !== undefined) {
+    const rows = await withClickHouse(src, table, (db) => db.rows<R>(questionMarks(text, params)));
     if (rows) return rows;
   }
   return withStoreSql(src, (sql) => sql.rows<R>(text, params));
@@ -248,8 +250,8 @@ export async function tableCounts(src: StoredData, projectId?: string) {
     }
     return counts;
   });
-  for (const table of CLICKHOUSE_TABLES) {
-    const n = await withLogsDb(src, async (db) => {
+  for (const table of TELEMETRY_TABLES) {
+    const n = await withClickHouse(src, table, async (db) => {
       const where = projectId ? sql`WHERE project_id = ${projectId}` : raw('');
       return (
         await db.one<{ n: number }>(sql`SELECT toUInt32(count()) AS n FROM ${raw(table)} ${where}`)
@@ -268,17 +270,15 @@ export async function idCounts(
   ids: string[],
 ): Promise<number[]> {
   const column = table === 'metric_samples' ? 'event_id' : 'id';
-  if (CLICKHOUSE_TABLES.includes(table)) {
-    const onClickHouse = await withLogsDb(src, async (db) => {
-      const rows = await db.rows<{ id: string; n: number }>(
-        sql`SELECT id, toUInt32(count()) AS n FROM ${raw(table)}
-          WHERE project_id = ${projectId} AND id IN ${ids} GROUP BY id`,
-      );
-      const byId = new Map(rows.map((r) => [r.id, r.n]));
-      return ids.map((id) => byId.get(id) ?? 0);
-    });
-    if (onClickHouse) return onClickHouse;
-  }
+  const onClickHouse = await withClickHouse(src, table, async (db) => {
+    const rows = await db.rows<{ id: string; n: number }>(
+      sql`SELECT ${raw(column)} AS id, toUInt32(count()) AS n FROM ${raw(table)}
+        WHERE project_id = ${projectId} AND ${raw(column)} IN ${ids} GROUP BY id`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.n]));
+    return ids.map((id) => byId.get(id) ?? 0);
+  });
+  if (onClickHouse) return onClickHouse;
   return withStoreSql(src, async (sql) => {
     const counts: number[] = [];
     for (const id of ids) {

@@ -6568,6 +6568,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * MCP messages (Streamable HTTP)
+     * @description Ours: Lookout's investigations as a Model Context Protocol server (Streamable HTTP transport, stateful sessions via `Mcp-Session-Id`, JSON answers, no GET stream). Authenticated on every request by a tool connection token; any other credential, a revoked or expired connection, gives `401 unauthorized` in the error envelope, and a revoked connection's sessions end. Its tools read the routes of this API with the connection's scope; see docs/mcp.md.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A JSON-RPC answer (JSON), or an empty body for a notification. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    /**
+     * End an MCP session (Streamable HTTP)
+     * @description Ours: Lookout's investigations as a Model Context Protocol server (Streamable HTTP transport, stateful sessions via `Mcp-Session-Id`, JSON answers, no GET stream). Authenticated on every request by a tool connection token; any other credential, a revoked or expired connection, gives `401 unauthorized` in the error envelope, and a revoked connection's sessions end. Its tools read the routes of this API with the connection's scope; see docs/mcp.md.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A JSON-RPC answer (JSON), or an empty body for a notification. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

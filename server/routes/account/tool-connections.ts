@@ -14,6 +14,7 @@ import {
 import { readPathUuid } from '../../http/path-params';
 import { epochDay, flushToolConnectionUses } from '../../auth/tool-connection-usage';
 import type { ToolConnectionRow } from '../../core/store/state/tool-connections';
+import { announceToolConnectionRevoked } from '../../auth/tool-connection-revocations';
 
 /** Limits of a tool connection. */
 export const TOOL_CONNECTION_LIMITS = {
@@ -281,6 +282,7 @@ export function registerToolConnectionRoutes(app: OpenAPIHono<AppEnv>, deps: Dep
     if (!found || (found.accountId !== accountId && !(await oversees(found))))
       throw fail.notFound('tool connection not found');
     await deps.store.toolConnections.revoke(id, deps.now());
+    announceToolConnectionRevoked(deps, id);
     const row = await deps.store.toolConnections.byId(id);
     if (!row) throw fail.notFound('tool connection not found');
     const [view] = await viewsOf(deps, accountId, [row]);

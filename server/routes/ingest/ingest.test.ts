@@ -849,17 +849,25 @@ describe('ingestion: credentials', () => {
   });
 });
 
-/** Reads an issue group and its latest occurrence straight from the database. */
+/**
+ * Reads an issue group and its latest occurrence straight from the database: the group of the
+ * occurrence (where occurrences are stored), then the group with the latest occurrence the
+ * state store keeps beside it.
+ */
 async function issueOf(svc: StoredData, project: string, occurrenceId: string) {
+  const occurrence = await storedRow<{ issue_id: string }>(
+    svc,
+    'SELECT issue_id FROM issue_occurrences WHERE project_id = ? AND id = ?',
+    [project, occurrenceId],
+  );
   return (await storedRow(
     svc,
     `SELECT i.id, i.status, i.occurrence_count, i.first_seen_at, i.last_seen_at,
            l.release AS latest_release, l.trace_id AS latest_trace_id, l.id AS latest_id
-         FROM issue_occurrences o
-         JOIN issues i ON i.id = o.issue_id
+         FROM issues i
          JOIN issue_occurrences l ON l.seq = i.latest_occurrence_seq
-         WHERE o.project_id = ? AND o.id = ?`,
-    [project, occurrenceId],
+         WHERE i.id = ?`,
+    [occurrence?.issue_id ?? ''],
   )) as {
     id: string;
     status: string;

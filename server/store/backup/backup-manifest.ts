@@ -17,20 +17,33 @@ const fileEntry = z.object({
   path: z.string().min(1),
   bytes: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  /** `sqlite-online-backup`: SQLite's backup API (one read snapshot); `file-copy`: as is. */
-  copied_by: z.enum(['sqlite-online-backup', 'file-copy']),
+  /**
+   * `sqlite-online-backup`: SQLite's backup API (one read snapshot); `file-copy`: as is;
+   * `clickhouse-freeze`: a file of a ClickHouse part, from the engine's snapshot of every
+   * telemetry table (`clickhouse/<table>/<part>/<file>`).
+   */
+  copied_by: z.enum(['sqlite-online-backup', 'file-copy', 'clickhouse-freeze']),
 });
 export type ManifestFile = z.infer<typeof fileEntry>;
 
 const tierEntry = z.object({
   /** state: accounts, projects, keys, issues, usage; telemetry: logs, spans, events, metrics. */
   tier: z.enum(['state', 'telemetry']),
-  engine: z.enum(['sqlite']),
-  /** The files that hold the tier; empty when `kept_in` names the tier that holds it. */
+  engine: z.enum(['sqlite', 'clickhouse']),
+  /**
+   * The files that hold the tier; empty when `kept_in` names the tier that holds it. For
+   * ClickHouse, the folder its part files are under (`clickhouse`).
+   */
   files: z.array(z.string()),
   kept_in: z.enum(['state']).optional(),
-  /** The tier's migration level at the copy (SQLite: `user_version`). */
+  /**
+   * The tier's migration level at the copy (SQLite: `user_version`; ClickHouse: the highest
+   * version in its `schema_migrations`).
+   */
   schema_version: z.number().int().nonnegative().optional(),
+  /** ClickHouse: the database copied, and its tables (those without a part have no file). */
+  database: z.string().optional(),
+  tables: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional(),
   started_at: z.string(),
   finished_at: z.string(),
 });

@@ -90,9 +90,27 @@ describe('backup and restore', () => {
     expect(pg.next).toContain('pg_dump --format=custom');
     const withClickHouse = dataDirWith('logs elsewhere');
     fs.mkdirSync(path.join(withClickHouse, 'clickhouse'));
+    // Run without the service's LOOKOUT_TELEMETRY=clickhouse, the copy would lack the logs.
     const elsewhere = await refusal(backupStore(sqlite(withClickHouse), tempDir()));
     expect(elsewhere.message).toContain('ClickHouse');
-    expect(elsewhere.next).toContain('Stop the service');
+    expect(elsewhere.next).toContain('LOOKOUT_TELEMETRY=clickhouse');
+    // A ClickHouse server is backed up with its own tools, said in words.
+    const server = await refusal(
+      backupStore(
+        {
+          ...sqlite(source),
+          telemetry: {
+            engine: 'clickhouse',
+            url: 'http://clickhouse:8123',
+            database: 'lookout',
+            embeddedPath: path.join(source, 'clickhouse'),
+          },
+        },
+        tempDir(),
+      ),
+    );
+    expect(server.message).toContain('ClickHouse server');
+    expect(server.next).toContain('BACKUP DATABASE');
     const none = await refusal(backupStore(sqlite(tempDir()), path.join(tempDir(), 'b')));
     expect(none.message).toContain('There is no Lookout store');
   });

@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServiceConfig } from '../../core/config';
+import type { ServiceConfig, TelemetryConfig } from '../../core/config';
+import { openClickHouse, type ChDb } from '../telemetry/clickhouse/clickhouse-db';
+import { freezeTelemetry, type FrozenTelemetry } from '../telemetry/clickhouse/freeze';
+import { clickhouseServerBackupError } from './clickhouse-server-backup';
+import { askServiceToFreeze, CONTROL_SOCKET } from './control-socket';
 import { databaseFile } from '../sqlite/database';
 import { BackupError } from './backup-error';
 import {
@@ -23,12 +28,30 @@ import { SERVICE_VERSION } from './service-version';
  * One step per tier, state first, then telemetry. The rule that makes the pair consistent:
  * an item is acknowledged only after its batch is committed in the state store, so a state
  * copy holds every batch acknowledged before it started, and a telemetry copy taken after it
- * holds at least those batches' rows. Telemetry may be newer than state (rows of batches
- * committed after the state copy); a tier kept apart from state journals its batches in the
- * state store and, on start, removes rows whose batch the state store does not have, so the
- * restored pair agrees again. The other order could restore state that names rows the
- * telemetry copy lacks. Today both tiers live in one SQLite file (one snapshot: trivially
- * consistent) or one PostgreSQL database; a separate telemetry engine adds its own step here.
+ * holds at least those batches' rows. The other order could restore state that names rows
+ * the telemetry copy lacks. With both tiers in one SQLite file (one snapshot) or one
+ * PostgreSQL database the pair is trivially consistent.
+ *
+ * Telemetry in ClickHouse (`LOOKOUT_TELEMETRY=clickhouse`, the embedded engine) is copied
+ * second, from a snapshot of every table (ALTER TABLE … FREEZE, hard links) that the running
+ * service takes when asked over its control socket (control-socket.ts: the engine's folder
+ * is bound to the service's process), with its ClickHouse writes held for those
+ * milliseconds, so each batch is in the snapshot whole or not at all. With no service
+ * running, this command opens the engine and takes the snapshot itself.
+ *
+ * That copy may be newer than the state copy: it can hold rows of batches begun or
+ * committed after the state copy. Begun ones are in the restored journal and removed by the
+ * start-up check as after a crash, but committed ones are not: the restored state never saw
+ * them (no usage counted, no journal entry). So the journal keeps committed entries for an
+ * hour (the ledger, `ingest_journal.committed_at`, complete since `ingest_ledger.
+ * complete_since`), restore marks the state `sweep_pending`, and the first start (which
+ * restore runs itself) removes every batch with rows received since then that the restored
+ * state has not committed (journaled-ingest.ts). Then every id the telemetry holds is of a
+ * batch the state counted, and a re-send of a batch acknowledged after the backup is
+ * stored and counted again rather than answered "already accepted".
+ *
+ * With CLICKHOUSE_URL (a server) the command refuses: the server's own backup (BACKUP … TO
+ * Disk/S3, or clickhouse-backup) is the operator's, see clickhouse-server-backup.ts.
  */
 type TierStep = {
   tier: ManifestTier['tier'];
@@ -41,7 +64,7 @@ type TierStep = {
 const now = () => new Date().toISOString();
 
 /** Where the embedded ClickHouse engine keeps its files (server/core/config.ts). */
-const CLICKHOUSE_FOLDER = 'clickhouse';
+export const CLICKHOUSE_FOLDER = 'clickhouse';
 
 async function fileEntry(
   into: string,
@@ -140,17 +163,84 @@ async function copyOthers(dataDir: string, into: string, taken: Set<string>) {
 }
 
 /**
- * Logs kept in ClickHouse (`LOOKOUT_TELEMETRY=clickhouse`, its files in the data directory's
- * `clickhouse/`) have no backup step yet, and the running service holds that folder locked:
- * a copy without them would look whole and lose every log, so the command refuses instead.
+ * The ClickHouse tier on the embedded engine: the snapshot (taken by the running service, or
+ * here when none runs), its part files copied as `clickhouse/<table>/<part>/<file>`, then
+ * the snapshot's hard links removed.
  */
-function refuseTelemetryElsewhere(dataDir: string): void {
-  const folder = path.join(dataDir, CLICKHOUSE_FOLDER);
-  if (!fs.existsSync(folder)) return;
-  throw new BackupError(
-    `This data directory keeps telemetry in ClickHouse (${folder}), which the backup command cannot copy yet; a copy without it would lose those logs.`,
-    'Stop the service and copy the whole data directory (a stopped store is consistent), or back up a deployment that keeps telemetry in SQLite or PostgreSQL.',
-  );
+function clickhouseStep(dataDir: string, telemetry: EmbeddedClickHouse, pauseMs: number): TierStep {
+  return {
+    tier: 'telemetry',
+    owns: [CLICKHOUSE_FOLDER, CONTROL_SOCKET],
+    run: async (into) => {
+      // Tests widen the window between the two copies so batches commit inside it.
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      const started_at = now();
+      const name = `lookout_backup_${Date.now()}_${randomBytes(4).toString('hex')}`;
+      const frozen =
+        (await askServiceToFreeze(dataDir, name).catch((e: unknown) => {
+          throw new BackupError(
+            `The running service did not take the ClickHouse snapshot (${String(e)}); the state copy is not kept.`,
+            "Check the service's log, then run backup again.",
+          );
+        })) ?? (await freezeHere(telemetry, name));
+      const shadowRoot = path.join(telemetry.embeddedPath, 'shadow');
+      if (path.dirname(path.resolve(frozen.shadow)) !== path.resolve(shadowRoot))
+        throw new Error(`unexpected snapshot folder ${frozen.shadow}`);
+      try {
+        const files: ManifestFile[] = [];
+        for (const table of frozen.tables) {
+          if (!fs.existsSync(table.parts)) continue;
+          for (const rel of filesUnder(table.parts)) {
+            const name = path.posix.join(CLICKHOUSE_FOLDER, table.name, rel);
+            fs.mkdirSync(path.dirname(path.join(into, name)), { recursive: true });
+            fs.copyFileSync(path.join(table.parts, rel), path.join(into, name));
+            files.push(await fileEntry(into, name, 'clickhouse-freeze'));
+          }
+        }
+        return {
+          files,
+          tier: {
+            tier: 'telemetry',
+            engine: 'clickhouse',
+            files: [CLICKHOUSE_FOLDER],
+            schema_version: frozen.schemaVersion,
+            database: telemetry.database,
+            tables: frozen.tables.map((t) => t.name),
+            started_at,
+            finished_at: now(),
+          },
+        };
+      } finally {
+        fs.rmSync(frozen.shadow, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Relative paths (with `/`) of the files under `dir`, sorted. */
+function filesUnder(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** No service answers on the control socket: the engine's folder is free, or refused. */
+async function freezeHere(telemetry: EmbeddedClickHouse, name: string): Promise<FrozenTelemetry> {
+  let db: ChDb;
+  try {
+    db = await openClickHouse({ ...telemetry, url: null });
+  } catch (e) {
+    throw new BackupError(
+      `The ClickHouse folder ${telemetry.embeddedPath} is in use by a process that does not answer on ${CONTROL_SOCKET} (${String(e)}); the state copy is not kept.`,
+      'Run backup against the running Lookout service of this release (it serves the control socket), or stop that process and run backup again.',
+    );
+  }
+  try {
+    return await freezeTelemetry(db, telemetry.embeddedPath, name);
+  } finally {
+    await db.close();
+  }
 }
 
 function prepareTarget(dataDir: string, into: string): void {
@@ -172,11 +262,17 @@ function prepareTarget(dataDir: string, into: string): void {
   fs.mkdirSync(into, { recursive: true, mode: 0o700 });
 }
 
+type EmbeddedClickHouse = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
+
 export async function backupStore(
-  config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl'>,
+  config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl'> & { telemetry?: TelemetryConfig },
   into: string,
+  options: { pauseBeforeTelemetryMs?: number } = {},
 ): Promise<Manifest> {
   if (config.databaseUrl) throw postgresBackupError(into);
+  const telemetry = config.telemetry ?? { engine: 'state' };
+  if (telemetry.engine === 'clickhouse' && telemetry.url !== null)
+    throw clickhouseServerBackupError();
   const dataDir = config.dataDir;
   if (!fs.existsSync(databaseFile(dataDir))) {
     throw new BackupError(
@@ -184,12 +280,23 @@ export async function backupStore(
       "Set LOOKOUT_DATA_DIR to the running service's data directory (DATABASE_URL for PostgreSQL).",
     );
   }
-  refuseTelemetryElsewhere(dataDir);
+  if (telemetry.engine !== 'clickhouse' && fs.existsSync(path.join(dataDir, CLICKHOUSE_FOLDER)))
+    throw new BackupError(
+      `This data directory keeps telemetry in ClickHouse (${path.join(dataDir, CLICKHOUSE_FOLDER)}), but LOOKOUT_TELEMETRY is not clickhouse here; a copy without it would lose those logs.`,
+      "Run backup with the service's own settings (LOOKOUT_TELEMETRY=clickhouse, CLICKHOUSE_DATABASE).",
+    );
   prepareTarget(dataDir, into);
   const started_at = now();
   const files: ManifestFile[] = [];
   const tiers: ManifestTier[] = [];
-  const steps = sqliteSteps(dataDir);
+  const sqlite = sqliteSteps(dataDir);
+  const steps =
+    telemetry.engine === 'clickhouse'
+      ? [
+          ...sqlite.filter((step) => step.tier === 'state'),
+          clickhouseStep(dataDir, telemetry, options.pauseBeforeTelemetryMs ?? 0),
+        ]
+      : sqlite;
   for (const step of steps) {
     const done = await step.run(into);
     files.push(...done.files);

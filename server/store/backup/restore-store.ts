@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServiceConfig } from '../../core/config';
+import type { ServiceConfig, TelemetryConfig } from '../../core/config';
+import { openClickHouseStore } from '../clickhouse-store';
+import type { Recovered } from '../journaled-ingest';
+import { CLICKHOUSE_FOLDER } from './backup-store';
+import { buildClickHouseFolder, clickhouseTier, markSweepPending } from './clickhouse-restore';
+import { clickhouseServerRestoreError } from './clickhouse-server-backup';
 import { databaseFile } from '../sqlite/database';
 import { migrations } from '../sqlite/migrations';
 import { BackupError } from './backup-error';
@@ -70,19 +75,42 @@ function checkTarget(dataDir: string, force: boolean): void {
  * first: an old WAL beside the restored file would be replayed into it.
  */
 export async function restoreStore(
-  config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl'>,
+  config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl'> & { telemetry?: TelemetryConfig },
   from: string,
   options: { force: boolean },
-): Promise<Manifest> {
+): Promise<Manifest & { recovered?: Recovered }> {
   if (config.databaseUrl) throw postgresRestoreError(from);
   const manifest = readManifest(from);
+  const chTier = clickhouseTier(manifest);
+  const telemetry = config.telemetry ?? { engine: 'state' };
+  if (chTier && (telemetry.engine !== 'clickhouse' || telemetry.url !== null)) {
+    if (telemetry.engine === 'clickhouse') throw clickhouseServerRestoreError();
+    throw new BackupError(
+      'This backup keeps telemetry in ClickHouse, but LOOKOUT_TELEMETRY is not clickhouse here. Nothing was restored.',
+      'Run restore (and then the service) with LOOKOUT_TELEMETRY=clickhouse.',
+    );
+  }
   await verifyFiles(from, manifest);
   verifySchemas(from, manifest);
   const dataDir = config.dataDir;
   checkTarget(dataDir, options.force);
   fs.mkdirSync(dataDir, { recursive: true });
   const staged: [string, string][] = [];
+  let chStaging: string | null = null;
+  const chFolder = path.join(dataDir, CLICKHOUSE_FOLDER);
+  if (chTier && telemetry.engine === 'clickhouse') {
+    // Built beside the data directory's folder and renamed into place with the state files.
+    chStaging = `${chFolder}.restoring`;
+    fs.rmSync(chStaging, { recursive: true, force: true });
+    try {
+      await buildClickHouseFolder(from, chTier, telemetry, chStaging);
+    } catch (e) {
+      fs.rmSync(chStaging, { recursive: true, force: true });
+      throw e;
+    }
+  }
   for (const entry of manifest.files) {
+    if (entry.copied_by === 'clickhouse-freeze') continue;
     const target = path.join(dataDir, entry.path);
     const partial = `${target}.restoring`;
     fs.copyFileSync(path.join(from, entry.path), partial);
@@ -91,9 +119,21 @@ export async function restoreStore(
     fs.closeSync(fd);
     staged.push([partial, target]);
   }
+  if (chStaging) {
+    const stateFile = staged.find(([, target]) => target === databaseFile(dataDir));
+    if (stateFile) markSweepPending(stateFile[0]);
+  }
   for (const [partial, target] of staged) {
     for (const c of COMPANIONS) fs.rmSync(`${target}${c}`, { force: true });
     fs.renameSync(partial, target);
   }
-  return manifest;
+  if (!chStaging || telemetry.engine !== 'clickhouse') return manifest;
+  fs.rmSync(chFolder, { recursive: true, force: true });
+  fs.renameSync(chStaging, chFolder);
+  // The start-up check, run once here: it removes the batches the state copy never committed
+  // (and reports how many); should this be cut short, the service's first start runs it.
+  const store = await openClickHouseStore({ dataDir, telemetry });
+  const recovered = store.recovered;
+  await store.close();
+  return { ...manifest, recovered };
 }

@@ -705,4 +705,35 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (connection_id, day)
   ) WITHOUT ROWID;
   `,
+  /* 18: the ingest journal keeps committed batches a while: the ledger a restore checks */ `
+  -- A committed batch's entry stays (committed_at set) for an hour instead of going: a backup's
+  -- telemetry copy is newer than its state copy, and on restore every ClickHouse batch received
+  -- since ingest_ledger.complete_since and not committed here is removed (store/backup/).
+  ALTER TABLE ingest_journal ADD COLUMN committed_at INTEGER;
+  CREATE INDEX ingest_journal_begun ON ingest_journal(started_at, batch_id)
+    WHERE committed_at IS NULL;
+  CREATE INDEX ingest_journal_by_start ON ingest_journal(started_at);
+  -- complete_since (epoch ms): every batch begun since then and committed has its entry here
+  -- (older committed entries are pruned, and this moves up). sweep_pending: set by restore,
+  -- cleared by the start-up check once it removed the batches this store never committed.
+  CREATE TABLE ingest_ledger (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    complete_since INTEGER NOT NULL,
+    sweep_pending INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO ingest_ledger (id, complete_since)
+    VALUES (1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+  `,
+  /* 19: which kinds of telemetry have moved from these tables to ClickHouse */ `
+  -- One row per SQLite telemetry table whose rows live in ClickHouse (LOOKOUT_TELEMETRY=clickhouse):
+  -- moved_through is the last seq copied there (the move resumes after it); done_at is set once
+  -- every row is there and the table here is emptied (issue occurrences keep each group's first
+  -- and latest). A ClickHouse store refuses to start on a table with rows and no done_at.
+  CREATE TABLE telemetry_moves (
+    table_name TEXT PRIMARY KEY,
+    moved_through INTEGER NOT NULL DEFAULT 0,
+    moved INTEGER NOT NULL DEFAULT 0,
+    done_at INTEGER
+  ) WITHOUT ROWID;
+  `,
 ];

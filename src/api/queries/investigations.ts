@@ -44,6 +44,19 @@ export type ReleaseInvestigationParams = NonNullable<
 >;
 
 /**
+ * The MCP tool call (Lookout's MCP server at /mcp) that reads the same bundle, carried in the
+ * query's `meta` so the panel can tell how a connected assistant fetches what it shows.
+ */
+export type AssistantCall = { tool: string; args: Record<string, string | number> };
+
+function forAssistant(tool: string, args: Record<string, string | number | undefined>) {
+  const defined = Object.fromEntries(
+    Object.entries(args).filter((e): e is [string, string | number] => e[1] !== undefined),
+  );
+  return { meta: { assistantCall: { tool, args: defined } satisfies AssistantCall } };
+}
+
+/**
  * Bundles are evidence at one moment: read once when the panel opens, not refetched on focus
  * (a changing bundle under the reader's eyes would be worse than a slightly old one).
  */
@@ -60,6 +73,7 @@ export const investigationQueries = {
             params: { path: { issue_id: issueId }, query: { response_version: '2', ...selector } },
           }),
         ),
+      ...forAssistant('get_issue', { issue_id: issueId, ...selector }),
       ...settled,
     }),
   trace: (traceId: string) =>
@@ -71,6 +85,7 @@ export const investigationQueries = {
             params: { path: { trace_id: traceId } },
           }),
         ),
+      ...forAssistant('get_trace', { trace_id: traceId }),
       ...settled,
     }),
   span: (traceId: string, spanId: string, scope: SpanScope) =>
@@ -82,6 +97,7 @@ export const investigationQueries = {
             params: { path: { trace_id: traceId, span_id: spanId }, query: scope },
           }),
         ),
+      ...forAssistant('get_span', { trace_id: traceId, span_id: spanId, ...scope }),
       ...settled,
     }),
   log: (logId: string) =>
@@ -89,6 +105,7 @@ export const investigationQueries = {
       queryKey: [...investigationQueries.all(), 'log', logId] as const,
       queryFn: () =>
         call(api.GET('/api/logs/{log_id}/investigation', { params: { path: { log_id: logId } } })),
+      ...forAssistant('get_log', { log_id: logId }),
       ...settled,
     }),
   /** The explorer's series read as a bundle: same keys, the range resolved when it is read. */
@@ -106,6 +123,15 @@ export const investigationQueries = {
         };
         return call(api.GET('/api/telemetry/metrics/investigation', { params: { query } }));
       },
+      ...forAssistant('get_metric', {
+        project_id: params.project_id,
+        name: params.name,
+        since: params.since,
+        until: params.until,
+        interval: params.interval,
+        group_by: params.group_by,
+        series_limit: params.series_limit,
+      }),
       ...settled,
     }),
   release: (params: ReleaseInvestigationParams) =>
@@ -113,6 +139,7 @@ export const investigationQueries = {
       queryKey: [...investigationQueries.all(), 'release', params] as const,
       queryFn: () =>
         call(api.GET('/api/telemetry/releases/investigation', { params: { query: params } })),
+      ...forAssistant('release_health', params),
       ...settled,
     }),
   /** Whether an issue came back after a deployment, counted from a baseline occurrence. */
@@ -137,6 +164,11 @@ export const investigationQueries = {
             },
           }),
         ),
+      ...forAssistant('verify_fix', {
+        issue_id: issueId,
+        baseline_occurrence_id: baselineOccurrenceId,
+        candidate_deployment_id: deploymentId,
+      }),
       ...settled,
     }),
 };

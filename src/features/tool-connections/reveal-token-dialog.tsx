@@ -2,11 +2,9 @@ import type { CreatedToolConnection } from '../../api/queries/tool-connections';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { Modal } from '../../ui/modal';
 import { SecretReveal, type SecretExample } from '../../widgets/secret-reveal/secret-reveal';
+import { mcpClientExamples } from './mcp-client-config';
 
-/**
- * Ways to use the token, ready to paste. Clients of other kinds (an assistant's MCP
- * configuration) are added as further entries; a chooser appears once there are several.
- */
+/** Ways to use the token, ready to paste: a request, then the assistants' MCP configuration. */
 function usageExamples(connection: CreatedToolConnection): SecretExample[] {
   const origin = window.location.origin;
   const project = connection.projects[0]?.id ?? '<project id>';
@@ -22,6 +20,7 @@ function usageExamples(connection: CreatedToolConnection): SecretExample[] {
       ].join('\n'),
       hint: 'Any read route of the API accepts the token as a bearer, for the projects above.',
     },
+    ...mcpClientExamples(origin, connection.token),
   ];
 }
 

@@ -12,6 +12,7 @@ import { ErrorState } from '../../ui/error-state';
 import { KeyIcon, PlusIcon } from '../../ui/icons';
 import { PendingState } from '../../ui/pending-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { ConnectAssistantPanel } from './connect-assistant-panel';
 import { ConnectionsTable } from './connections-table';
 import { NewConnectionDialog } from './new-connection-dialog';
 import { RevealTokenDialog } from './reveal-token-dialog';
@@ -76,6 +77,8 @@ export function ToolConnectionsPage() {
       ) : (
         <ConnectionsTable connections={connections.data} />
       )}
+
+      <ConnectAssistantPanel />
 
       {projects.isSuccess && (
         <NewConnectionDialog

@@ -9,6 +9,8 @@ import { ErrorState } from '../../ui/error-state';
 import field from '../../ui/labelled-field.module.css';
 import { DialogActions, Modal } from '../../ui/modal';
 import { PendingState } from '../../ui/pending-state';
+import { assistantCallOf } from '../assistant-fetch/assistant-call';
+import { AssistantFetchLine } from '../assistant-fetch/assistant-fetch-line';
 import { CoverageSummary } from './coverage-summary';
 import styles from './evidence.module.css';
 import { VerdictEvidence } from './verdict-evidence';
@@ -171,7 +173,9 @@ function Verdict({
   baselineId: string;
   deploymentId: string;
 }) {
-  const read = useQuery(investigationQueries.correction(issueId, baselineId, deploymentId));
+  const query = investigationQueries.correction(issueId, baselineId, deploymentId);
+  const read = useQuery(query);
+  const assistantCall = assistantCallOf(query.meta);
   if (read.isPending) return <PendingState label="Checking…" />;
   if (read.isError)
     return <ErrorState error={read.error} compact reset={() => void read.refetch()} />;
@@ -179,6 +183,7 @@ function Verdict({
     <section className={styles.section} aria-label="Verdict">
       <CoverageSummary coverage={read.data.coverage} />
       <VerdictEvidence result={read.data} />
+      {assistantCall && <AssistantFetchLine call={assistantCall} />}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import type { InvestigationBundle } from '../../api/queries/investigations';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/error-state';
 import { PendingState } from '../../ui/pending-state';
+import { assistantCallOf } from '../assistant-fetch/assistant-call';
+import { AssistantFetchLine } from '../assistant-fetch/assistant-fetch-line';
 import { SupportDialog } from '../support-dialog/support-dialog';
 import { BundleView } from './bundle-view';
 import { InvestigateSheet } from './investigate-sheet';
@@ -70,9 +72,11 @@ function PanelBody<T extends InvestigationBundle, K extends QueryKey>({
     );
   }
   const bundle = read.data;
+  const assistantCall = assistantCallOf(query.meta);
   return (
     <>
       <BundleView bundle={bundle} note={note?.(bundle)} />
+      {assistantCall && <AssistantFetchLine call={assistantCall} />}
       <div>
         <Button onClick={() => setSupportOpen(true)}>Send to support…</Button>
       </div>

@@ -1,21 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { CopyButton } from '../../ui/copy-button';
 import { DialogActions } from '../../ui/modal';
-import { SegmentedChoice } from '../../ui/segmented-choice';
 import styles from './secret-reveal.module.css';
+import { UsageExamples, type SecretExample } from './usage-examples';
 
-/** One way to use the secret, ready to paste. */
-export type SecretExample = {
-  id: string;
-  /** The chooser's label, when there are several examples. */
-  label: string;
-  caption: string;
-  copyLabel: string;
-  text: string;
-  hint: ReactNode;
-};
+export type { SecretExample } from './usage-examples';
 
 /**
  * A new secret (an ingest key, a tool connection's token) shown once, inside its dialog: the
@@ -44,8 +35,6 @@ export function SecretReveal({
   onDone: () => void;
 }) {
   const id = useId();
-  const [exampleId, setExampleId] = useState(examples[0]?.id ?? '');
-  const example = examples.find((e) => e.id === exampleId) ?? examples[0];
   return (
     <div className={styles.reveal}>
       <Callout tone="warning" role="status" title={warningTitle}>
@@ -68,27 +57,7 @@ export function SecretReveal({
         ))}
       </dl>
 
-      {examples.length > 1 && example && (
-        <SegmentedChoice
-          label={chooserLabel}
-          caption={chooserLabel}
-          value={example.id}
-          options={examples.map((e) => ({ value: e.id, label: e.label }))}
-          onChange={setExampleId}
-        />
-      )}
-      {example && (
-        <div className={styles.secretField}>
-          <div className={styles.secretHead}>
-            <span id={`${id}-example`}>{example.caption}</span>
-            <CopyButton value={example.text} label={example.copyLabel} />
-          </div>
-          <pre className={styles.example} aria-labelledby={`${id}-example`} tabIndex={0}>
-            {example.text}
-          </pre>
-          <p className={styles.hint}>{example.hint}</p>
-        </div>
-      )}
+      <UsageExamples examples={examples} chooserLabel={chooserLabel} />
 
       <DialogActions>
         <Button variant="primary" onClick={onDone}>

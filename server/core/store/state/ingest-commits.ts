@@ -1,4 +1,4 @@
-import type { ActionEvent, Batch, LogEvent, MetricEvent, SpanEvent } from '../../batch';
+import type { ActionEvent, Batch, IssueEvent, LogEvent, MetricEvent, SpanEvent } from '../../batch';
 import type { LimitName, UsageByStream } from '../../../domain/usage';
 import type { AcceptResult, QuotaContext } from '../telemetry/ingest';
 
@@ -13,6 +13,11 @@ import type { AcceptResult, QuotaContext } from '../telemetry/ingest';
 export interface IngestCommitStore {
   /** The first quota `added` would pass, read outside any transaction (a cheap early no). */
   quotaExceeded(quota: QuotaContext, added: UsageByStream): Promise<LimitName | null>;
+  /**
+   * The ids of the project's issue groups with these fingerprints (those that exist): an
+   * occurrence written elsewhere carries its group's id before the commit creates the group.
+   */
+  groupIds(projectId: string, fingerprints: readonly string[]): Promise<Map<string, string>>;
   /** Journals a batch about to be written to the telemetry engine. */
   begin(entry: JournalEntry): Promise<void>;
   /**
@@ -28,6 +33,15 @@ export interface IngestCommitStore {
   unfinished(): Promise<JournalEntry[]>;
   /** Ends a begun entry whose telemetry rows are gone. */
   end(batchId: string): Promise<void>;
+  /**
+   * After a restore (a telemetry copy newer than the state copy): from when on the ledger of
+   * committed batches is complete, else null (no check pending). See store/backup/.
+   */
+  sweepPending(): Promise<{ completeSince: number } | null>;
+  /** Of these batches, those committed here. */
+  committedAmong(batchIds: readonly string[]): Promise<Set<string>>;
+  /** The check after a restore is done. */
+  sweepDone(): Promise<void>;
 }
 
 export type JournalEntry = { batchId: string; projectId: string; startedAt: number };
@@ -43,15 +57,21 @@ export type IngestCommit = {
 
 /**
  * The kinds another engine keeps, each with the batch's new items as written there (a kind
- * absent here is stored by the state engine itself). Issue occurrences stay with the state
- * engine, which groups them.
+ * absent here is stored by the state engine itself).
  */
 export type ItemsElsewhere = {
+  /**
+   * New occurrences, each with the id of the group it joins: found by fingerprint, or chosen
+   * for a group the commit creates (batches of a project are journaled one at a time).
+   */
+  issues?: GroupedOccurrence[];
   logs?: LogEvent[];
   spans?: SpanEvent[];
   actions?: ActionEvent[];
   metrics?: MetricEvent[];
 };
+
+export type GroupedOccurrence = IssueEvent & { groupId: string };
 
 /** The kinds that can be kept elsewhere, by their `ItemsElsewhere` field. */
 export type KindElsewhere = keyof ItemsElsewhere;

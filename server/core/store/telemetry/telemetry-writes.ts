@@ -28,4 +28,6 @@ export interface TelemetryWrites {
   }): Promise<{ occurrenceSeqs: number[] }>;
   /** Removes every row these batches wrote, and their part of the rollups. */
   remove(batchIds: readonly string[]): Promise<void>;
+  /** The batches that wrote rows received at or after `since` (epoch ms). */
+  batchesSince(since: number): Promise<string[]>;
 }

@@ -52,19 +52,25 @@ export const clickhouseMigrations: readonly ((t: DdlTarget) => string[])[] = [
 export const clusterDdl = (cluster: string): string[] =>
   clickhouseMigrations.flatMap((m) => m({ cluster }));
 
-/** Brings the database to the latest version; the versions before and after. */
-export async function migrateClickHouse(db: ChDb): Promise<{ from: number; to: number }> {
+/**
+ * Brings the database to the latest version (or `upTo`: a restore rebuilds the schema of the
+ * backup's level before attaching its parts); the versions before and after.
+ */
+export async function migrateClickHouse(
+  db: ChDb,
+  upTo = clickhouseMigrations.length,
+): Promise<{ from: number; to: number }> {
   await db.command(sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     version UInt32, applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
   ) ENGINE = MergeTree ORDER BY version`);
   const from =
     (await db.one<{ v: number }>(sql`SELECT toUInt32(max(version)) AS v FROM schema_migrations`))
       ?.v ?? 0;
-  for (let v = from + 1; v <= clickhouseMigrations.length; v++) {
+  for (let v = from + 1; v <= upTo; v++) {
     const migration = clickhouseMigrations[v - 1];
     if (!migration) continue;
     for (const statement of migration(SINGLE)) await db.command(raw(statement));
     await db.command(sql`INSERT INTO schema_migrations (version) VALUES (${v})`);
   }
-  return { from, to: Math.max(from, clickhouseMigrations.length) };
+  return { from, to: Math.max(from, upTo) };
 }

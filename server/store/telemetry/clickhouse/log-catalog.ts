@@ -4,14 +4,13 @@ import { catalogHours, catalogTally } from '../../rows/attribute-catalog';
 import { raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
+import { time } from './ch-time';
 
 /** Every indexed leaf of a log as (type, path), for reads of the logs themselves. */
 const LEAVES = raw(`arrayConcat(
   arrayMap(k -> ('string', k), mapKeys(attr_string)),
   arrayMap(k -> ('number', k), mapKeys(attr_number)),
   arrayMap(k -> ('boolean', k), mapKeys(attr_bool)))`);
-
-const ms = (v: number) => sql`fromUnixTimestamp64Milli(${typed(v, 'Int64')}, 'UTC')`;
 
 /**
  * The catalog over [since, ∞): whole hours from the rollups the materialized views keep
@@ -44,7 +43,7 @@ export async function readCatalog(db: ChDb, q: AttributeCatalogQuery): Promise<A
 
   if (q.since < partialEnd) {
     const range = sql`project_id IN ${q.projectIds}
-      AND occurred_at >= ${ms(q.since)} AND occurred_at < ${ms(partialEnd)} ${severity('severity')}`;
+      AND occurred_at >= ${time(q.since)} AND occurred_at < ${time(partialEnd)} ${severity('severity')}`;
     const [partialPaths, partialCoverage] = await Promise.all([
       db.rows<{ type: AttributeType; path: string; n: number; last: number }>(
         sql`SELECT leaf.1 AS type, leaf.2 AS path, count() AS n,

@@ -12,6 +12,7 @@ import { mergeNewestFirstPages } from '../../rows/newest-first';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
+import { msColumn, time } from './ch-time';
 import { readCatalog } from './log-catalog';
 
 const HOUR_MS = 3_600_000;
@@ -21,9 +22,6 @@ const HOUR_MS = 3_600_000;
  * enough that reading newest first finds a page soon anyway.
  */
 const MAX_VALUE_HOURS = 72;
-
-const at = (column: string) => raw(`toUnixTimestamp64Milli(${column})`);
-const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
 
 /** The columns of a log as the reads return it (times as epoch milliseconds). */
 const COLUMNS = raw(`id, project_id, toUnixTimestamp64Milli(occurred_at) AS occurred_ms, severity,
@@ -263,7 +261,7 @@ async function idConditions(
   ids: readonly string[],
 ): Promise<SqlFragment | null> {
   const known = await db.rows<{ project_id: string; first: number; last: number }>(
-    sql`SELECT project_id, min(${at('occurred_at')}) AS first, max(${at('occurred_at')}) AS last
+    sql`SELECT project_id, min(${msColumn('occurred_at')}) AS first, max(${msColumn('occurred_at')}) AS last
       FROM accepted_ids WHERE project_id IN ${projectIds} AND kind = 'log' AND id IN ${[...ids]}
       GROUP BY project_id`,
   );

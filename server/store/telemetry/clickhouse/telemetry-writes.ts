@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { logTriageKey } from '../../../domain/log-triage-key';
 import type { NewItems } from '../../../core/store/telemetry/ingest';
 import type { ItemKind, TelemetryWrites } from '../../../core/store/telemetry/telemetry-writes';
@@ -6,6 +7,7 @@ import { jsonEachRow, typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
 import { attributeMaps } from './attribute-maps';
 import { CATALOG_VIEW, COVERAGE_VIEW } from './clickhouse-schema';
+import { writeGate, type WriteGate } from './write-gate';
 
 const KINDS: readonly ItemKind[] = ['issue', 'log', 'span', 'action', 'metric'];
 const ROW_TABLES = ['logs', 'issue_occurrences', 'spans', 'actions', 'metric_samples'] as const;
@@ -17,8 +19,13 @@ const json = (v: unknown) => JSON.stringify(v);
  * The telemetry side of a journaled ingest in ClickHouse: rows of every kind and their ids in
  * the ledger (`accepted_ids`), written under the batch's id; removed by batch, rollup counts
  * included. Occurrences are numbered in order of arrival from the highest number stored.
+ * Writes and removals pass `gate`, which a backup's snapshot closes for the moment it takes
+ * (every table then holds each batch whole or not at all).
  */
-export async function clickhouseTelemetryWrites(db: ChDb): Promise<TelemetryWrites> {
+export async function clickhouseTelemetryWrites(
+  db: ChDb,
+  gate: WriteGate = writeGate(),
+): Promise<TelemetryWrites> {
   let seq =
     (await db.one<{ n: number }>(sql`SELECT toInt64(max(seq)) AS n FROM issue_occurrences`))?.n ??
     0;
@@ -51,176 +58,199 @@ export async function clickhouseTelemetryWrites(db: ChDb): Promise<TelemetryWrit
       return found;
     },
 
-    async write({ batchId, projectId: p, receivedAt, retentionDays, items }) {
-      const trailer = { received_at: receivedAt, batch_id: batchId, retention_days: retentionDays };
-      const ledger: object[] = [];
-      const idOf = (kind: ItemKind, id: string, at: number) =>
-        ledger.push({
-          project_id: p,
-          kind,
-          id,
-          occurred_at: at,
-          batch_id: batchId,
-          retention_days: retentionDays,
-        });
-      const common = (e: NewItems['logs'][number] | NewItems['actions'][number]) => ({
-        environment: e.environment,
-        release: e.release,
-        service_name: e.service_name,
-        trace_id: e.traceId,
-        span_id: e.spanId,
-        sdk_name: e.sdk.name,
-        sdk_version: e.sdk.version,
-      });
+    write: (w) => gate.shared(() => write(w)),
+    remove: (batchIds) => gate.shared(() => remove(batchIds)),
 
-      const logs = items.logs.map((l) => {
-        idOf('log', l.id, l.occurredAt);
-        return {
-          project_id: p,
-          occurred_at: l.occurredAt,
-          id: l.id,
-          severity: l.severity,
-          source: l.source,
-          message: l.message,
-          attributes: l.attributesJson,
-          ...attributeMaps(l.attributes),
-          ...common(l),
-          bytes: l.bytes,
-          triage_key: logTriageKey(l.source, l.service_name, l.message),
-          ...trailer,
-        };
-      });
-      const occurrenceSeqs: number[] = [];
-      const occurrences = items.issues.map((i, k) => {
-        idOf('issue', i.id, i.occurredAt);
-        seq += 1;
-        occurrenceSeqs.push(seq);
-        return {
-          project_id: p,
-          issue_id: items.issueGroups[k] ?? '',
-          occurred_at: i.occurredAt,
-          id: i.id,
-          seq,
-          severity: i.severity,
-          title: i.title,
-          message: i.message,
-          exception: i.exception ? json(i.exception) : null,
-          stack_trace: i.stackTrace,
-          attributes: json(i.attributes),
-          environment: i.environment,
-          release: i.release,
-          service_name: i.service_name,
-          trace_id: i.traceId,
-          span_id: i.spanId,
-          breadcrumbs: i.breadcrumbs ? json(i.breadcrumbs) : null,
-          breadcrumbs_truncated: i.breadcrumbsTruncated ? 1 : 0,
-          sdk_name: i.sdk.name,
-          sdk_version: i.sdk.version,
-          ...trailer,
-        };
-      });
-      const spans = items.spans.map((s) => {
-        idOf('span', s.id, s.startedAt);
-        return {
-          project_id: p,
-          trace_id: s.traceId,
-          started_at: s.startedAt,
-          id: s.id,
-          span_id: s.spanId,
-          parent_span_id: s.parentSpanId,
-          name: s.name,
-          operation: s.operation,
-          kind: s.spanKind,
-          environment: s.environment,
-          release: s.release,
-          service_name: s.service_name,
-          duration_ms: s.durationMs,
-          status: s.status,
-          status_message: s.statusMessage,
-          attributes: json(s.attributes),
-          events: json(s.events),
-          sdk_name: s.sdk.name,
-          sdk_version: s.sdk.version,
-          ...trailer,
-        };
-      });
-      const actions = items.actions.map((a) => {
-        idOf('action', a.id, a.occurredAt);
-        return {
-          project_id: p,
-          occurred_at: a.occurredAt,
-          id: a.id,
-          name: a.name,
-          kind: a.actionKind,
-          distinct_id: a.distinctId,
-          session_id: a.sessionId,
-          seq: ++actionSeq,
-          properties: json(a.properties),
-          ...common(a),
-          ...trailer,
-        };
-      });
-      const metrics = items.metrics.map((m) => {
-        idOf('metric', m.id, m.occurredAt);
-        return {
-          project_id: p,
-          name: m.name,
-          occurred_at: m.occurredAt,
-          // One sample per metric event: the sample is known by the event's id.
-          id: m.id,
-          event_id: m.id,
-          kind: m.metricKind,
-          value: m.value,
-          unit: m.unit,
-          temporality: m.temporality,
-          attributes: m.attributesJson,
-          environment: m.environment,
-          release: m.release,
-          service_name: m.service_name,
-          trace_id: m.traceId,
-          span_id: m.spanId,
-          sdk_name: m.sdk.name,
-          sdk_version: m.sdk.version,
-          bytes: m.bytes,
-          ...trailer,
-        };
-      });
-      const tables: [string, object[]][] = [
-        ['logs', logs],
-        ['issue_occurrences', occurrences],
-        ['spans', spans],
-        ['actions', actions],
-        ['metric_samples', metrics],
-        ['accepted_ids', ledger],
-      ];
-      await Promise.all(
-        tables
-          .filter(([, rows]) => rows.length > 0)
-          .map(([table, rows]) => db.insert(table, jsonEachRow(rows), `${batchId}.${table}`)),
+    async batchesSince(since) {
+      const from = sql`received_at >= fromUnixTimestamp64Milli(${since})`;
+      const rows = await db.rows<{ b: string }>(
+        join(
+          ROW_TABLES.map(
+            (t) => sql`SELECT DISTINCT toString(batch_id) AS b FROM ${raw(t)} WHERE ${from}`,
+          ),
+          ' UNION DISTINCT ',
+        ),
       );
-      return { occurrenceSeqs };
-    },
-
-    async remove(batchIds) {
-      for (const b of batchIds) if (!UUID.test(b)) throw new Error(`not a batch id: ${b}`);
-      for (const b of batchIds) {
-        // The rollups count what the views saw inserted; the batch's counts are added
-        // negated, under a token of their own, so a removal run again adds them once.
-        const rows = `(SELECT * FROM logs WHERE batch_id = '${b}')`;
-        await db.command(
-          raw(`INSERT INTO log_attribute_hours SETTINGS insert_deduplication_token = 'undo.${b}'
-            SELECT project_id, hour, severity, type, path, negate(observed), last_seen_at
-            FROM (${CATALOG_VIEW.select(rows)})`),
-        );
-        await db.command(
-          raw(`INSERT INTO log_coverage_hours SETTINGS insert_deduplication_token = 'undo.${b}'
-            SELECT project_id, hour, severity, negate(indexed), negate(partial), negate(unindexed)
-            FROM (${COVERAGE_VIEW.select(rows)})`),
-        );
-      }
-      const ids = typed([...batchIds], 'Array(UUID)');
-      for (const table of [...ROW_TABLES, 'accepted_ids'])
-        await db.command(sql`DELETE FROM ${raw(table)} WHERE batch_id IN ${ids}`);
+      return rows.map((r) => r.b);
     },
   };
+
+  async function write({
+    batchId,
+    projectId: p,
+    receivedAt,
+    retentionDays,
+    items,
+  }: Parameters<TelemetryWrites['write']>[0]): Promise<{ occurrenceSeqs: number[] }> {
+    const trailer = { received_at: receivedAt, batch_id: batchId, retention_days: retentionDays };
+    const ledger: object[] = [];
+    const idOf = (kind: ItemKind, id: string, at: number) =>
+      ledger.push({
+        project_id: p,
+        kind,
+        id,
+        occurred_at: at,
+        batch_id: batchId,
+        retention_days: retentionDays,
+      });
+    const common = (e: NewItems['logs'][number] | NewItems['actions'][number]) => ({
+      environment: e.environment,
+      release: e.release,
+      service_name: e.service_name,
+      trace_id: e.traceId,
+      span_id: e.spanId,
+      sdk_name: e.sdk.name,
+      sdk_version: e.sdk.version,
+    });
+
+    const logs = items.logs.map((l) => {
+      idOf('log', l.id, l.occurredAt);
+      return {
+        project_id: p,
+        occurred_at: l.occurredAt,
+        id: l.id,
+        severity: l.severity,
+        source: l.source,
+        message: l.message,
+        attributes: l.attributesJson,
+        ...attributeMaps(l.attributes),
+        ...common(l),
+        bytes: l.bytes,
+        triage_key: logTriageKey(l.source, l.service_name, l.message),
+        ...trailer,
+      };
+    });
+    const occurrenceSeqs: number[] = [];
+    const occurrences = items.issues.map((i, k) => {
+      idOf('issue', i.id, i.occurredAt);
+      seq += 1;
+      occurrenceSeqs.push(seq);
+      return {
+        project_id: p,
+        issue_id: items.issueGroups[k] ?? '',
+        occurred_at: i.occurredAt,
+        id: i.id,
+        seq,
+        severity: i.severity,
+        title: i.title,
+        message: i.message,
+        exception: i.exception ? json(i.exception) : null,
+        stack_trace: i.stackTrace,
+        attributes: json(i.attributes),
+        environment: i.environment,
+        release: i.release,
+        service_name: i.service_name,
+        trace_id: i.traceId,
+        span_id: i.spanId,
+        breadcrumbs: i.breadcrumbs ? json(i.breadcrumbs) : null,
+        breadcrumbs_truncated: i.breadcrumbsTruncated ? 1 : 0,
+        sdk_name: i.sdk.name,
+        sdk_version: i.sdk.version,
+        ...trailer,
+      };
+    });
+    const spans = items.spans.map((s) => {
+      idOf('span', s.id, s.startedAt);
+      return {
+        project_id: p,
+        trace_id: s.traceId,
+        started_at: s.startedAt,
+        id: s.id,
+        span_id: s.spanId,
+        parent_span_id: s.parentSpanId,
+        name: s.name,
+        operation: s.operation,
+        kind: s.spanKind,
+        environment: s.environment,
+        release: s.release,
+        service_name: s.service_name,
+        duration_ms: s.durationMs,
+        status: s.status,
+        status_message: s.statusMessage,
+        attributes: json(s.attributes),
+        events: json(s.events),
+        sdk_name: s.sdk.name,
+        sdk_version: s.sdk.version,
+        ...trailer,
+      };
+    });
+    const actions = items.actions.map((a) => {
+      idOf('action', a.id, a.occurredAt);
+      return {
+        project_id: p,
+        occurred_at: a.occurredAt,
+        id: a.id,
+        name: a.name,
+        kind: a.actionKind,
+        distinct_id: a.distinctId,
+        session_id: a.sessionId,
+        seq: ++actionSeq,
+        properties: json(a.properties),
+        ...common(a),
+        ...trailer,
+      };
+    });
+    const metrics = items.metrics.map((m) => {
+      idOf('metric', m.id, m.occurredAt);
+      return {
+        project_id: p,
+        name: m.name,
+        occurred_at: m.occurredAt,
+        // The sample's own id, apart from the event id sent (as the state stores keep it);
+        // a retried insert of the batch is skipped by its token, so a new id is no copy.
+        id: randomUUID(),
+        event_id: m.id,
+        kind: m.metricKind,
+        value: m.value,
+        unit: m.unit,
+        temporality: m.temporality,
+        attributes: m.attributesJson,
+        environment: m.environment,
+        release: m.release,
+        service_name: m.service_name,
+        trace_id: m.traceId,
+        span_id: m.spanId,
+        sdk_name: m.sdk.name,
+        sdk_version: m.sdk.version,
+        bytes: m.bytes,
+        ...trailer,
+      };
+    });
+    const tables: [string, object[]][] = [
+      ['logs', logs],
+      ['issue_occurrences', occurrences],
+      ['spans', spans],
+      ['actions', actions],
+      ['metric_samples', metrics],
+      ['accepted_ids', ledger],
+    ];
+    await Promise.all(
+      tables
+        .filter(([, rows]) => rows.length > 0)
+        .map(([table, rows]) => db.insert(table, jsonEachRow(rows), `${batchId}.${table}`)),
+    );
+    return { occurrenceSeqs };
+  }
+
+  async function remove(batchIds: readonly string[]): Promise<void> {
+    for (const b of batchIds) if (!UUID.test(b)) throw new Error(`not a batch id: ${b}`);
+    for (const b of batchIds) {
+      // The rollups count what the views saw inserted; the batch's counts are added
+      // negated, under a token of their own, so a removal run again adds them once.
+      const rows = `(SELECT * FROM logs WHERE batch_id = '${b}')`;
+      await db.command(
+        raw(`INSERT INTO log_attribute_hours SETTINGS insert_deduplication_token = 'undo.${b}'
+            SELECT project_id, hour, severity, type, path, negate(observed), last_seen_at
+            FROM (${CATALOG_VIEW.select(rows)})`),
+      );
+      await db.command(
+        raw(`INSERT INTO log_coverage_hours SETTINGS insert_deduplication_token = 'undo.${b}'
+            SELECT project_id, hour, severity, negate(indexed), negate(partial), negate(unindexed)
+            FROM (${COVERAGE_VIEW.select(rows)})`),
+      );
+    }
+    const ids = typed([...batchIds], 'Array(UUID)');
+    for (const table of [...ROW_TABLES, 'accepted_ids'])
+      await db.command(sql`DELETE FROM ${raw(table)} WHERE batch_id IN ${ids}`);
+  }
 }

@@ -111,7 +111,13 @@ export function sqliteTelemetry(
     addDropped: db.prepare(`INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
       VALUES (@project, @day, @reason, @events)
       ON CONFLICT (project_id, day, reason) DO UPDATE SET events = events + @events`),
-    endJournal: db.prepare('DELETE FROM ingest_journal WHERE batch_id = ?'),
+    // The entry stays as the ledger of committed batches (pruned after an hour, see
+    // state/sqlite/ingest-commits.ts); a restore checks a telemetry copy against it.
+    endJournal: db.prepare('UPDATE ingest_journal SET committed_at = ? WHERE batch_id = ?'),
+    keepFirstAndLatest: db.prepare(`DELETE FROM issue_occurrences WHERE issue_id = @id
+      AND seq <> (SELECT latest_occurrence_seq FROM issues WHERE id = @id)
+      AND seq <> (SELECT seq FROM issue_occurrences WHERE issue_id = @id
+        ORDER BY occurred_at, id LIMIT 1)`),
   };
 
   const writeActivity = activityWriter(db);
@@ -158,13 +164,18 @@ export function sqliteTelemetry(
         });
       if (toIndex.length > 0) attributeIndex.write(p, toIndex);
       const seenOccurrences = new Set<string>();
-      const issues = batch.issues.filter((i) => {
-        if (seenOccurrences.has(i.id) || s.occurrenceExists.get(p, i.id) !== undefined)
-          return false;
-        seenOccurrences.add(i.id);
-        return true;
-      });
-      const groupOf = issues.map((i) => storeOccurrence(p, i, receivedAt));
+      const grouped = elsewhere?.items.issues;
+      const issues =
+        grouped ??
+        batch.issues.filter((i) => {
+          if (seenOccurrences.has(i.id) || s.occurrenceExists.get(p, i.id) !== undefined)
+            return false;
+          seenOccurrences.add(i.id);
+          return true;
+        });
+      const groupOf = grouped
+        ? grouped.map((i) => storeOccurrence(p, i, receivedAt, i.groupId))
+        : issues.map((i) => storeOccurrence(p, i, receivedAt, null));
       const spans =
         elsewhere?.items.spans ??
         batch.spans.filter(
@@ -274,16 +285,26 @@ export function sqliteTelemetry(
       }
       for (const d of droppedToCount(batch.dropped, items.length))
         s.addDropped.run({ project: p, day, reason: d.reason, events: d.events });
-      if (elsewhere?.batchId) s.endJournal.run(elsewhere.batchId);
+      if (elsewhere?.batchId) s.endJournal.run(Date.now(), elsewhere.batchId);
 
       return acceptResult(batch, newItems, contextUpdated);
     },
   );
 
-  function storeOccurrence(projectId: string, i: IssueEvent, receivedAt: number): string {
+  /**
+   * Stores an occurrence and grows its group. `groupId`: the occurrences are kept elsewhere
+   * (ClickHouse), the group's id was chosen with them, and only the group's first and latest
+   * occurrences stay here, for the issue reads that show them.
+   */
+  function storeOccurrence(
+    projectId: string,
+    i: IssueEvent,
+    receivedAt: number,
+    groupId: string | null,
+  ): string {
     let issue = s.issueByFingerprint.get(projectId, i.fingerprint);
     if (!issue) {
-      const id = randomUUID();
+      const id = groupId ?? randomUUID();
       s.insertIssue.run(id, projectId, i.fingerprint, i.occurredAt, i.occurredAt);
       issue = { id, status: 'unresolved', last_seen_at: i.occurredAt };
     }
@@ -310,6 +331,7 @@ export function sqliteTelemetry(
       receivedAt,
     );
     s.updateIssue.run({ id: issue.id, at: i.occurredAt, seq: Number(lastInsertRowid) });
+    if (groupId !== null) s.keepFirstAndLatest.run({ id: issue.id });
     countOccurrenceHour(db, issue.id, i.occurredAt);
     // A regression (see updateIssue) is a status change of its own, made by no account.
     if (issue.status === 'resolved' && i.occurredAt >= issue.last_seen_at)
