@@ -14,6 +14,7 @@ import {
   SINGLE,
   SPANS,
   VALUE_VIEW,
+  addColumns,
   createTable,
   createView,
   type DdlTarget,
@@ -40,6 +41,11 @@ export const clickhouseMigrations: readonly ((t: DdlTarget) => string[])[] = [
     createView(COVERAGE_VIEW, t),
     createView(VALUE_VIEW, t),
   ],
+  /*
+   * 2: actions' order of arrival (paths order actions of the same instant by it, as the
+   * state stores do by their `seq`); rows stored before it read 0.
+   */
+  (t) => addColumns(ACTIONS.name, ['seq UInt64'], t),
 ];
 
 /** The whole schema as a cluster named `cluster` takes it (replicated, sharded). */

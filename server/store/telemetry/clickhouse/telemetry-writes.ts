@@ -29,6 +29,9 @@ export async function clickhouseTelemetryWrites(
   let seq =
     (await db.one<{ n: number }>(sql`SELECT toInt64(max(seq)) AS n FROM issue_occurrences`))?.n ??
     0;
+  // Actions too are numbered in order of arrival: paths keep actions of one instant so.
+  let actionSeq =
+    (await db.one<{ n: number }>(sql`SELECT toInt64(max(seq)) AS n FROM actions`))?.n ?? 0;
 
   return {
     async storedIds(projectId, ids, except) {
@@ -181,6 +184,7 @@ export async function clickhouseTelemetryWrites(
         kind: a.actionKind,
         distinct_id: a.distinctId,
         session_id: a.sessionId,
+        seq: ++actionSeq,
         properties: json(a.properties),
         ...common(a),
         ...trailer,
