@@ -13,8 +13,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { activeParts, directoryBytes } from './log-reads';
 import { spawnBenchService } from './spawn-bench-service';
 
 export type AnalyticsCase = {
@@ -40,6 +42,12 @@ export type AnalyticsReport = {
   database_bytes: number;
   wal_bytes: number;
   storage: { name: string; bytes: number }[];
+  /** Where actions were: the state store, or ClickHouse (LOOKOUT_TELEMETRY=clickhouse). */
+  telemetry: 'state' | 'clickhouse';
+  /** With embedded ClickHouse: its directory, and its active parts once the service stopped. */
+  clickhouse?: { directory_bytes: number; active_part_bytes: number; active_parts: number };
+  /** The load average (1 min) before the seed and after the reads: the machine is shared. */
+  load_average: [before: number, after: number];
   cases: AnalyticsCase[];
 };
 
@@ -244,7 +252,10 @@ const sizeOf = (body: unknown): number => {
 
 /** About `total` actions in the main project (2% of that in the second); `runs` calls a case. */
 export async function measureAnalytics(total: number, runs = 10): Promise<AnalyticsReport> {
-  const service = await spawnBenchService();
+  const onClickHouse = process.env.LOOKOUT_TELEMETRY === 'clickhouse';
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const service = await spawnBenchService({}, { keep: onClickHouse });
+  let stopped = false;
   const token = service.creds.account_token;
   const projects = service.creds.projects.slice(0, 2);
   // Whole hours, so the 30 days end at the last full hour before the reads.
@@ -395,6 +406,20 @@ export async function measureAnalytics(total: number, runs = 10): Promise<Analyt
       .all();
     db.close();
     const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+    const loadAfter = os.loadavg()[0] ?? 0;
+    let clickhouse: AnalyticsReport['clickhouse'];
+    if (onClickHouse) {
+      const chDir = path.join(service.dir, 'clickhouse');
+      const directory = directoryBytes(chDir);
+      stopped = true;
+      await service.stop();
+      const active = await activeParts(chDir);
+      clickhouse = {
+        directory_bytes: directory,
+        active_part_bytes: active.bytes,
+        active_parts: active.parts,
+      };
+    }
     return {
       actions: seeded.actions,
       sessions: worlds.reduce((n, w) => n + w.sessions, 0),
@@ -408,9 +433,14 @@ export async function measureAnalytics(total: number, runs = 10): Promise<Analyt
       database_bytes: size(dbFile),
       wal_bytes: size(`${dbFile}-wal`),
       storage,
+      telemetry: onClickHouse ? 'clickhouse' : 'state',
+      ...(clickhouse ? { clickhouse } : {}),
+      load_average: [Number(loadBefore.toFixed(2)), Number(loadAfter.toFixed(2))],
       cases: report,
     };
   } finally {
-    await service.stop();
+    if (!stopped) await service.stop();
+    if (onClickHouse && process.env.BENCH_KEEP_DATA !== '1')
+      fs.rmSync(service.dir, { recursive: true, force: true });
   }
 }

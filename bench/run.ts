@@ -141,9 +141,10 @@ if (runs('releases')) {
 if (runs('analytics')) {
   const total = Number(process.env.BENCH_ACTIONS ?? 1_000_000);
   const an = await measureAnalytics(total, Number(process.env.BENCH_ANALYTICS_RUNS ?? 10));
-  write('analytics.json', an);
+  // The ClickHouse run is kept beside the state store's, for the before/after.
+  write(an.telemetry === 'clickhouse' ? 'analytics-clickhouse.json' : 'analytics.json', an);
   console.log(
-    `Product analytics reads (${an.actions.toLocaleString('en')} actions in ${an.sessions.toLocaleString('en')} sessions of ${an.users.toLocaleString('en')} users over ${an.days} days; ${an.projects} projects)`,
+    `Product analytics reads (${an.actions.toLocaleString('en')} actions in ${an.sessions.toLocaleString('en')} sessions of ${an.users.toLocaleString('en')} users over ${an.days} days; ${an.projects} projects; actions in ${an.telemetry === 'clickhouse' ? 'ClickHouse' : 'the state store'}; load average ${an.load_average.join(' → ')})`,
   );
   console.log(
     `  seeded in ${an.seed_seconds} s at ${an.seed_events_per_second.toLocaleString('en')} actions/s (${an.batches} batches, ${an.senders} senders); database ${(an.database_bytes / 1024 / 1024).toFixed(0)} MB + WAL ${(an.wal_bytes / 1024 / 1024).toFixed(0)} MB`,
@@ -151,6 +152,10 @@ if (runs('analytics')) {
   console.log(
     `  storage: ${an.storage.map((t) => `${t.name} ${(t.bytes / 1024 / 1024).toFixed(0)} MB`).join(', ')}`,
   );
+  if (an.clickhouse)
+    console.log(
+      `  ClickHouse: ${(an.clickhouse.active_part_bytes / 1024 / 1024).toFixed(1)} MB in ${an.clickhouse.active_parts} active parts (${(an.clickhouse.active_part_bytes / an.actions).toFixed(0)} B/action), directory ${(an.clickhouse.directory_bytes / 1024 / 1024).toFixed(1)} MB`,
+    );
   for (const c of an.cases)
     console.log(
       `  ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.size} rows, ${kb(c.bytes)})`,

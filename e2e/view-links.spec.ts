@@ -93,10 +93,13 @@ test('the selected span survives a reload and a copied URL', async ({
 }) => {
   const res = await request.get('/api/telemetry/traces', {
     headers: { Authorization: `Bearer ${demo.account_token}` },
-    params: { since: '30d', limit: '1' },
+    params: { since: '30d', limit: '50' },
   });
-  const [trace] = (await res.json()) as { trace_id: string }[];
-  if (!trace) throw new Error('the demo world has no trace');
+  // A trace of several spans (tests beside this one send traces of one span).
+  const trace = ((await res.json()) as { trace_id: string; span_count: number }[]).find(
+    (t) => t.span_count > 1,
+  );
+  if (!trace) throw new Error('the demo world has no trace of several spans');
 
   await page.goto(`/traces/${trace.trace_id}`);
   const tree = (p: Page) => p.getByRole('tree', { name: `Spans of trace ${trace.trace_id}` });

@@ -23,6 +23,8 @@ const CONTRACT_SUITE = [
 /** The areas whose reads are on ClickHouse (clickhouse-store.ts), with ingest and crash tests. */
 const MOVED_SUITE = [
   'server/routes/logs',
+  'server/routes/actions',
+  'server/routes/analytics',
   'server/routes/metrics',
   'server/routes/issues',
   'server/routes/investigations',

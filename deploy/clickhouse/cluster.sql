@@ -245,6 +245,10 @@ TO log_value_hours_local AS SELECT project_id, leaf_path AS path, leaf_value AS 
     ARRAY JOIN mapKeys(attr_string) AS leaf_path, mapValues(attr_string) AS leaf_value
     GROUP BY project_id, path, value, hour;
 
+ALTER TABLE actions_local ON CLUSTER 'lookout' ADD COLUMN IF NOT EXISTS seq UInt64;
+
+ALTER TABLE actions ON CLUSTER 'lookout' ADD COLUMN IF NOT EXISTS seq UInt64;
+
 CREATE TABLE IF NOT EXISTS trace_parts_local ON CLUSTER 'lookout' (
   project_id LowCardinality(String),
   trace_id String,

@@ -56,6 +56,8 @@ export function namedProjects(query: (key: string) => string[] | undefined): str
 }
 
 const WRAPPED = Symbol('delegated-scope');
+/** The port a scoped one wraps (reads every project the account can read). */
+const UNSCOPED = Symbol('unscoped-projects');
 
 /**
  * The projects port as routes see it under a delegation: the readable projects are those the
@@ -69,6 +71,7 @@ export function scopeProjects(port: ProjectsStore): ProjectsStore {
   const wrapped = {
     ...port,
     [WRAPPED]: true,
+    [UNSCOPED]: port,
     async readableBy(accountId: string) {
       const all = await port.readableBy(accountId);
       const d = current.getStore();
@@ -81,4 +84,24 @@ export function scopeProjects(port: ProjectsStore): ProjectsStore {
     },
   };
   return wrapped;
+}
+
+/**
+ * A record read by id that the connection's projects do not hold: when the account could read
+ * it in a project outside the connection's scope, that is the spec's `403 forbidden` (the
+ * delegated rule), not a `404`; the caller answers its own `404` otherwise. `find` looks the
+ * record up among the given project ids. Outside a delegation, nothing to do.
+ */
+export async function refuseOutsideScope(
+  projects: ProjectsStore,
+  accountId: string,
+  find: (projectIds: string[]) => Promise<unknown>,
+): Promise<void> {
+  const d = current.getStore();
+  if (!d) return;
+  const base = (projects as { [UNSCOPED]?: ProjectsStore })[UNSCOPED] ?? projects;
+  const others = (await base.readableBy(accountId))
+    .map((p) => p.id)
+    .filter((id) => !d.projectIds.has(id));
+  if (others.length > 0 && (await find(others)) != null) throw outsideScope();
 }

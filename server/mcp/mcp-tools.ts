@@ -94,10 +94,18 @@ const coverageOf = (bundle: unknown): unknown =>
 const bundleResult = (summary: string, bundle: unknown): CallToolResult =>
   telemetryResult(summary, coverageOf(bundle), { bundle });
 
-const listPage = (body: unknown, key: string) => {
+/**
+ * A list route's cursor page (`{<key>: [...], next_cursor}`) as a tool result: the rows cut
+ * to the bounds bundles keep, with the coverage saying what was left out.
+ */
+function listResult(body: unknown, key: string, limit: number, noun: string) {
   const page = body as Record<string, unknown>;
-  return { rows: (page[key] as unknown[] | undefined) ?? [], nextCursor: page.next_cursor ?? null };
-};
+  const { rows, coverage } = boundRows((page[key] as unknown[] | undefined) ?? [], {
+    limit,
+    nextCursor: page.next_cursor ?? null,
+  });
+  return telemetryResult(`${String(rows.length)} ${noun}.`, coverage, { [key]: rows });
+}
 
 /**
  * Builds one session's MCP server. Each tool is a thin layer over one or two read routes:
@@ -212,12 +220,7 @@ export function createLookoutMcpServer(
           response_version: 4,
         },
       });
-      const page = listPage(body, 'issues');
-      const { rows, coverage } = boundRows(page.rows, {
-        limit: a.limit ?? LIST_DEFAULT,
-        nextCursor: page.nextCursor,
-      });
-      return telemetryResult(`${String(rows.length)} issue(s).`, coverage, { issues: rows });
+      return listResult(body, 'issues', a.limit ?? LIST_DEFAULT, 'issue(s)');
     }),
   );
 
@@ -355,12 +358,7 @@ export function createLookoutMcpServer(
           limit: a.limit ?? LIST_DEFAULT,
         },
       });
-      const page = listPage(body, 'logs');
-      const { rows, coverage } = boundRows(page.rows, {
-        limit: a.limit ?? LIST_DEFAULT,
-        nextCursor: page.nextCursor,
-      });
-      return telemetryResult(`${String(rows.length)} log(s).`, coverage, { logs: rows });
+      return listResult(body, 'logs', a.limit ?? LIST_DEFAULT, 'log(s)');
     }),
   );
 

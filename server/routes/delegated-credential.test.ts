@@ -277,7 +277,7 @@ describe('a tool connection on the read routes (delegated credential)', () => {
       const mine = await send({ method: 'GET', path: path(outside) }, owner);
       expect(mine.status, mine.text).toBe(200);
       const delegated = await send({ method: 'GET', path: path(outside) }, tool);
-      expect([403, 404]).toContain(delegated.status);
+      expectError(delegated, 403, 'forbidden', MANAGE);
       expect(JSON.stringify(delegated.body)).not.toContain(outside.project);
     });
   });

@@ -8,6 +8,7 @@ import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { sqliteLogRules } from './state/sqlite/log-rules';
 import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db';
 import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations';
+import { clickhouseActionInvestigations, clickhouseActions } from './telemetry/clickhouse/actions';
 import { clickhouseLogs } from './telemetry/clickhouse/logs';
 import { clickhouseMetrics } from './telemetry/clickhouse/metrics';
 import { expireTelemetry } from './telemetry/clickhouse/retention';
@@ -24,7 +25,7 @@ import { freezeTelemetry, type FrozenTelemetry } from './telemetry/clickhouse/fr
 import { writeGate } from './telemetry/clickhouse/write-gate';
 
 /** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
-export const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'metrics', 'spans'] as const;
+export const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'actions', 'metrics', 'spans'] as const;
 
 const TABLE_OF = {
   issues: 'issue_occurrences',
@@ -59,8 +60,9 @@ export const clickhouseExtras = (store: Store): ClickHouseStoreExtras | null =>
   'freezeTelemetry' in store ? (store as Store & ClickHouseStoreExtras) : null;
 
 /**
- * State in SQLite, logs in ClickHouse (the engine in this process, or CLICKHOUSE_URL). The
- * move is by area: logs are written to and read from ClickHouse; the other kinds of telemetry
+ * State in SQLite, telemetry in ClickHouse (the engine in this process, or CLICKHOUSE_URL).
+ * The move is by area: the kinds of KINDS_IN_CLICKHOUSE (actions with product analytics and
+ * the action reads of investigations) are written to and read from ClickHouse; the others
  * stay in SQLite's telemetry tables (written in the same state transaction that commits a
  * batch, see journaled-ingest.ts) until their reads move too. Before it serves, batches a
  * crash left half written are removed.
@@ -105,6 +107,7 @@ export async function openClickHouseStore(
       expireTelemetry: (now) => gate.shared(() => expireTelemetry(ch, now)),
       ingest,
       logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
+      actions: clickhouseActions(ch),
       metrics: clickhouseMetrics(ch),
       occurrences: clickhouseOccurrences(ch, base.occurrences),
       traces: {
@@ -115,6 +118,7 @@ export async function openClickHouseStore(
       investigations: {
         ...base.investigations,
         ...clickhouseOccurrenceInvestigations(ch, sqliteIssueSummaries(base.sqlite)),
+        ...clickhouseActionInvestigations(ch),
         span: (scope, spanId) => clickhouseSpan(ch, scope, spanId),
       },
       close: async () => {

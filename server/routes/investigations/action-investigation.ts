@@ -1,3 +1,4 @@
+import { refuseOutsideScope } from '../../auth/delegated-scope';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { CoverageBuilder } from '../../domain/bundle-coverage';
 import { BUNDLE_LIMITS as L, newCounter } from '../../domain/investigation-bounds';
@@ -65,9 +66,15 @@ export function registerActionInvestigationRoute(app: OpenAPIHono<AppEnv>, deps:
     { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
     async (c) => {
       const actionId = readPathUuid(c.req.param('action_id'), 'action_id');
-      const readable = [...(await readableProjectIds(deps, c.get('principal').accountId))];
+      const { accountId } = c.get('principal');
+      const readable = [...(await readableProjectIds(deps, accountId))];
       const action = await deps.store.investigations.action(readable, actionId);
-      if (!action) throw fail.notFound('action not found');
+      if (!action) {
+        await refuseOutsideScope(deps.store.projects, accountId, (ids) =>
+          deps.store.investigations.action(ids, actionId),
+        );
+        throw fail.notFound('action not found');
+      }
 
       const cov = new CoverageBuilder();
       const subjectCut = newCounter();

@@ -1,3 +1,4 @@
+import { refuseOutsideScope } from '../../auth/delegated-scope';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { CoverageBuilder } from '../../domain/bundle-coverage';
 import { newCounter } from '../../domain/investigation-bounds';
@@ -66,9 +67,15 @@ export function registerLogInvestigationRoute(app: OpenAPIHono<AppEnv>, deps: De
     { ...route, middleware: [auth, strictQuery(route.request.query)] as const },
     async (c) => {
       const logId = readPathUuid(c.req.param('log_id'), 'log_id');
-      const readable = [...(await readableProjectIds(deps, c.get('principal').accountId))];
+      const { accountId } = c.get('principal');
+      const readable = [...(await readableProjectIds(deps, accountId))];
       const log = await deps.store.logs.byId(readable, logId);
-      if (!log) throw fail.notFound('log not found');
+      if (!log) {
+        await refuseOutsideScope(deps.store.projects, accountId, (ids) =>
+          deps.store.logs.byId(ids, logId),
+        );
+        throw fail.notFound('log not found');
+      }
 
       const cov = new CoverageBuilder();
       const subjectCut = newCounter();

@@ -1,3 +1,4 @@
+import { refuseOutsideScope } from '../../auth/delegated-scope';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { canManageTelemetry } from '../../domain/manage-telemetry';
 import { TIME_ID_CURSOR, parseListMode } from '../../domain/read-rules/list-mode';
@@ -26,7 +27,12 @@ export async function readableIssue(
     issueId,
   );
   const project = issue && readable.find((p) => p.id === issue.projectId);
-  if (!issue || !project) throw fail.notFound(ISSUE_NOT_FOUND);
+  if (!issue || !project) {
+    await refuseOutsideScope(deps.store.projects, accountId, (ids) =>
+      deps.store.issues.byId(ids, issueId),
+    );
+    throw fail.notFound(ISSUE_NOT_FOUND);
+  }
   return { issue, project };
 }
 

@@ -1,3 +1,4 @@
+import { refuseOutsideScope } from '../../auth/delegated-scope';
 import { projectsInScope, readableProjectIds } from '../../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import {
@@ -235,9 +236,15 @@ export function registerLogRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     { ...getLog, middleware: [auth, strictQuery(getLog.request.query)] as const },
     async (c) => {
       const logId = readPathUuid(c.req.param('log_id'), 'log_id');
-      const readable = await readableProjectIds(deps, c.get('principal').accountId);
+      const { accountId } = c.get('principal');
+      const readable = await readableProjectIds(deps, accountId);
       const log = await deps.store.logs.byId([...readable], logId);
-      if (!log) throw fail.notFound('log not found');
+      if (!log) {
+        await refuseOutsideScope(deps.store.projects, accountId, (ids) =>
+          deps.store.logs.byId(ids, logId),
+        );
+        throw fail.notFound('log not found');
+      }
       return c.json(logView(log), 200);
     },
   );

@@ -58,6 +58,15 @@ export function reachedStepsInAnyOrder(
   );
 }
 
+/** The json_each type SQLite gives a value parsed from JSON.stringify text. */
+export function sqliteJsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'number') return /^-?[0-9]+$/.test(JSON.stringify(v)) ? 'integer' : 'real';
+  if (typeof v === 'string') return 'text';
+  return Array.isArray(v) ? 'array' : 'object';
+}
+
 /** Retention rows: users of equal cohort and return periods counted together. */
 export type RetentionDbRow = RetentionActivity & {
   events: number;

@@ -15,6 +15,7 @@ import {
   SPANS,
   TRACE_PARTS,
   VALUE_VIEW,
+  addColumns,
   createTable,
   createView,
   type DdlTarget,
@@ -41,7 +42,12 @@ export const clickhouseMigrations: readonly ((t: DdlTarget) => string[])[] = [
     createView(COVERAGE_VIEW, t),
     createView(VALUE_VIEW, t),
   ],
-  /* 2: trace discovery's parts, one per trace and ingest batch */ (t) => [
+  /*
+   * 2: actions' order of arrival (paths order actions of the same instant by it, as the
+   * state stores do by their `seq`); rows stored before it read 0.
+   */
+  (t) => addColumns(ACTIONS.name, ['seq UInt64'], t),
+  /* 3: trace discovery's parts, one per trace and ingest batch */ (t) => [
     ...createTable(TRACE_PARTS, t),
   ],
 ];

@@ -392,6 +392,16 @@ ENGINE = Distributed('${t.cluster}', currentDatabase(), ${localName(spec.name, t
   ];
 }
 
+/**
+ * `ALTER TABLE … ADD COLUMN` for a spec's table, safe to run again: on a cluster the local
+ * tables and the Distributed table over them (which reads the columns it declares).
+ */
+export function addColumns(name: string, columns: string[], t: DdlTarget): string[] {
+  const add = columns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', ');
+  const local = `ALTER TABLE ${localName(name, t)}${onCluster(t)} ${add}`;
+  return t.cluster ? [local, `ALTER TABLE ${name}${onCluster(t)} ${add}`] : [local];
+}
+
 /** A materialized view: on a cluster, on each shard's local tables. */
 export function createView(view: ViewSpec, t: DdlTarget): string {
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${view.name}${onCluster(t)}

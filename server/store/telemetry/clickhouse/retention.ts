@@ -1,6 +1,6 @@
 import { raw, sql } from '../../rows/sql';
 import type { ChDb } from './clickhouse-db';
-import { CATALOG_VIEW, COVERAGE_VIEW } from './clickhouse-schema';
+import { takeLogsOutOfRollups } from './log-rollup-undo';
 import { time } from './ch-time';
 
 /** Tables whose rows carry their plan's `retention_days` when written. */
@@ -51,17 +51,7 @@ export async function expireTelemetry(db: ChDb, now: number): Promise<Record<str
     `${TIME_COLUMN[table]} < ${at} - toIntervalDay(retention_days)` +
     (table === 'accepted_ids' ? '' : ` AND received_at < ${at}`);
   const logsGone = `(SELECT * FROM logs WHERE ${expired('logs')})`;
-  const token = `expire.${String(now)}`;
-  await db.command(
-    raw(`INSERT INTO log_attribute_hours SETTINGS insert_deduplication_token = '${token}'
-      SELECT project_id, hour, severity, type, path, negate(observed), last_seen_at
-      FROM (${CATALOG_VIEW.select(logsGone)})`),
-  );
-  await db.command(
-    raw(`INSERT INTO log_coverage_hours SETTINGS insert_deduplication_token = '${token}'
-      SELECT project_id, hour, severity, negate(indexed), negate(partial), negate(unindexed)
-      FROM (${COVERAGE_VIEW.select(logsGone)})`),
-  );
+  await takeLogsOutOfRollups(db, logsGone, `expire.${String(now)}`);
   const counts: Record<string, number> = {};
   for (const table of ROW_TABLES) {
     const n =

@@ -5,9 +5,9 @@ import type { ItemKind, TelemetryWrites } from '../../../core/store/telemetry/te
 import { raw, sql, join, type SqlFragment } from '../../rows/sql';
 import { jsonEachRow, typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
+import { takeLogsOutOfRollups } from './log-rollup-undo';
 import { attributeMaps } from './attribute-maps';
 import { tracePartDeltas } from '../../rows/trace-part-deltas';
-import { CATALOG_VIEW, COVERAGE_VIEW } from './clickhouse-schema';
 import { writeGate, type WriteGate } from './write-gate';
 
 const KINDS: readonly ItemKind[] = ['issue', 'log', 'span', 'action', 'metric'];
@@ -37,6 +37,9 @@ export async function clickhouseTelemetryWrites(
   let seq =
     (await db.one<{ n: number }>(sql`SELECT toInt64(max(seq)) AS n FROM issue_occurrences`))?.n ??
     0;
+  // Actions too are numbered in order of arrival: paths keep actions of one instant so.
+  let actionSeq =
+    (await db.one<{ n: number }>(sql`SELECT toInt64(max(seq)) AS n FROM actions`))?.n ?? 0;
 
   return {
     async storedIds(projectId, ids, except) {
@@ -201,6 +204,7 @@ export async function clickhouseTelemetryWrites(
         kind: a.actionKind,
         distinct_id: a.distinctId,
         session_id: a.sessionId,
+        seq: ++actionSeq,
         properties: json(a.properties),
         ...common(a),
         ...trailer,
@@ -251,21 +255,8 @@ export async function clickhouseTelemetryWrites(
 
   async function remove(batchIds: readonly string[]): Promise<void> {
     for (const b of batchIds) if (!UUID.test(b)) throw new Error(`not a batch id: ${b}`);
-    for (const b of batchIds) {
-      // The rollups count what the views saw inserted; the batch's counts are added
-      // negated, under a token of their own, so a removal run again adds them once.
-      const rows = `(SELECT * FROM logs WHERE batch_id = '${b}')`;
-      await db.command(
-        raw(`INSERT INTO log_attribute_hours SETTINGS insert_deduplication_token = 'undo.${b}'
-            SELECT project_id, hour, severity, type, path, negate(observed), last_seen_at
-            FROM (${CATALOG_VIEW.select(rows)})`),
-      );
-      await db.command(
-        raw(`INSERT INTO log_coverage_hours SETTINGS insert_deduplication_token = 'undo.${b}'
-            SELECT project_id, hour, severity, negate(indexed), negate(partial), negate(unindexed)
-            FROM (${COVERAGE_VIEW.select(rows)})`),
-      );
-    }
+    for (const b of batchIds)
+      await takeLogsOutOfRollups(db, `(SELECT * FROM logs WHERE batch_id = '${b}')`, `undo.${b}`);
     const ids = typed([...batchIds], 'Array(UUID)');
     for (const table of [...ROW_TABLES, 'accepted_ids'])
       await db.command(sql`DELETE FROM ${raw(table)} WHERE batch_id IN ${ids}`);

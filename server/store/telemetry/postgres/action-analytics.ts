@@ -9,6 +9,7 @@ import {
   propertyTally,
   reachedStepsInAnyOrder,
   retentionResult,
+  sqliteJsonType,
   unitColumn,
   type LifecycleDbRow,
   type RetentionDbRow,
@@ -67,15 +68,6 @@ const JSON_TYPE = `CASE json_typeof(p.value)
   WHEN 'boolean' THEN p.value::text
   WHEN 'number' THEN CASE WHEN p.value::text ~ '^-?[0-9]+$' THEN 'integer' ELSE 'real' END
   ELSE json_typeof(p.value) END`;
-
-/** The json_each type SQLite gives a value parsed from JSON.stringify text. */
-function sqliteJsonType(v: unknown): string {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return String(v);
-  if (typeof v === 'number') return /^-?[0-9]+$/.test(JSON.stringify(v)) ? 'integer' : 'real';
-  if (typeof v === 'string') return 'text';
-  return Array.isArray(v) ? 'array' : 'object';
-}
 
 export function pgActionAnalytics(db: Sql): AnalyticsReads {
   return {

@@ -1,0 +1,414 @@
+import { stepMasks } from '../../../domain/funnel';
+import { unitPath } from '../../../domain/paths';
+import type { EventMatcher } from '../../../domain/retention';
+import {
+  BLANK,
+  checkPeriods,
+  exactFilters,
+  lifecycleResult,
+  pathTally,
+  propertyTally,
+  retentionResult,
+  sqliteJsonType,
+  unitColumn,
+  type LifecycleDbRow,
+  type RetentionDbRow,
+} from '../../rows/action-analytics';
+import type { ActionFilteredRange, ActionsStore } from '../../../core/store/telemetry/actions';
+import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
+import { typed } from './ch-sql';
+import type { ChDb } from './clickhouse-db';
+
+/**
+ * Product analytics on ClickHouse: every read is one statement per answer, counted per unit
+ * with GROUP BY (a hash table of units, not a sort of every action), arrays where order
+ * matters (a funnel's steps, a path), so what crosses into JavaScript is a few rows of counts:
+ * one per distinct activity (retention, lifecycle), per distinct path, per top action.
+ */
+type AnalyticsReads = Pick<
+  ActionsStore,
+  'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
+>;
+
+const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
+const MS = 'toUnixTimestamp64Milli(occurred_at)';
+
+/** The range and exact filters of an analytics read (along the table's primary key). */
+const rangeWhere = (q: ActionFilteredRange): SqlFragment =>
+  and([
+    sql`project_id = ${q.projectId}`,
+    sql`occurred_at >= ${time(q.from)}`,
+    sql`occurred_at < ${time(q.to)}`,
+    ...exactFilters(q).map(([column, value]) => sql`${raw(column)} = ${value}`),
+  ]);
+
+/** `1` for any action, else a match on kind and name. */
+const matchSql = (m: EventMatcher | { kind: string; eventName: string }): SqlFragment =>
+  m === null ? raw('1') : sql`(kind = ${m.kind} AND name = ${m.eventName})`;
+
+/**
+ * The period (or bucket) of `occurred_at` from `from` in steps of `stepMs`, truncated toward
+ * zero as SQLite's CAST does, divided in double precision (a period of a seventh of a day is
+ * fractional) as SQLite and the domain functions divide.
+ */
+const periodSql = (from: number, stepMs: number): SqlFragment =>
+  sql`toInt64(trunc((${raw(MS)} - ${typed(from, 'Int64')}) / ${typed(stepMs, 'Float64')}))`;
+
+const CLASSIFIED = raw(`kind IN ('page_view', 'screen_view', 'interaction')`);
+/** Not only spaces, tabs and line breaks (SQLite's `trim(name, …) <> ''`). */
+const named = (): SqlFragment => sql`trimBoth(name, ${BLANK}) != ''`;
+
+/**
+ * `JSONExtract…` refuses a whole document holding a lone surrogate's escape (JSON.stringify
+ * writes one as `\udXXX`): those few properties are read into JavaScript and counted there.
+ */
+const UNREADABLE = raw(`(position(properties, '\\\\u') > 0 AND NOT isValidJSON(properties))`);
+
+/** SQLite's json_each type of a value's JSON text (numbers by their text, as PostgreSQL does). */
+const jsonType = (v: string) => `multiIf(startsWith(${v}, '"'), 'text', ${v} = 'true', 'true',
+  ${v} = 'false', 'false', ${v} = 'null', 'null', startsWith(${v}, '['), 'array',
+  startsWith(${v}, '{'), 'object', match(${v}, '^-?[0-9]+$'), 'integer', 'real')`;
+
+/** Later than every time: a step not reached is completed at `NEVER`. */
+const NEVER = raw('toInt64(4000000000000000000)');
+
+/**
+ * When each step of a funnel is completed, per unit (see `reachedSteps` in domain/funnel.ts,
+ * which this is in SQL): `t0` is the unit's first step-1 event; step k is completed at its
+ * earliest event strictly later than step k-1's completion and at most `windowMs` after
+ * `t0`, or never. `arrays[k]` is the SQL of the times of the unit's events matching step k.
+ *
+ * Not `windowFunnel`: it starts a chain at EVERY step-1 event and keeps the best, while the
+ * spec's unit enters once, at its first step-1 event in range, and the window counts from
+ * that entry (a unit that tries again days later does not convert late); and how it lets one
+ * event match several steps (a repeated step) differs by version. Greedy earliest matching
+ * from the one entry is what the spec counts, and it needs no order of events: each step is
+ * a minimum over the unit's times of that step (an array function over every unit at once),
+ * so the events are neither sorted nor walked one by one. An event completes one step at
+ * most, and a step at the instant of the previous one does not count (strictly later).
+ */
+function completionsSql(arrays: SqlFragment[], windowMs: number): SqlFragment[] {
+  const never = NEVER;
+  return arrays.map((times, k) =>
+    k === 0
+      ? sql`arrayMin(arrayPushBack(${times}, ${never})) AS t0`
+      : sql`arrayMin(arrayPushBack(arrayFilter(x -> x > ${raw(`t${String(k - 1)}`)}
+          AND x <= t0 + ${typed(windowMs, 'Int64')}, ${times}), ${never})) AS ${raw(`t${String(k)}`)}`,
+  );
+}
+
+/** A count as JavaScript takes it (counts of an empty read come back as 0). */
+const n = (v: number | null | undefined) => Number(v ?? 0);
+
+/**
+ * Distinct units per action, exactly, without a set of units per action (`uniqExact` per
+ * (name, kind) keeps one hash set each and was 3 to 5 times slower at 1M actions): grouped
+ * by unit, each unit gets a bitmask of which of `pairs` (at most a few hundred: a top list)
+ * its actions matching `when` include; the units of pair i are the units with bit i set.
+ * `masks` go into the per-unit SELECT (`, m0, m1, …`), `counts` into the one over it
+ * (`, b0, b1, …`: units per pair, in the order of `pairs`; a unit `u` that is NULL is none).
+ */
+function pairBits(
+  pairs: readonly { kind: string; name: string }[],
+  when: SqlFragment,
+): { masks: SqlFragment; counts: SqlFragment } {
+  if (pairs.length === 0) return { masks: raw(''), counts: raw('') };
+  // A kind never holds U+0000 (it is one of three words): kind, NUL, name is one key per pair.
+  const keys = typed(
+    pairs.map((p) => `${p.kind}\u0000${p.name}`),
+    'Array(String)',
+  );
+  const positions = typed(
+    pairs.map((_, i) => i + 1),
+    'Array(UInt32)',
+  );
+  const position = sql`transform(concat(kind, char(0), name), ${keys}, ${positions}, toUInt32(0))`;
+  const masks: SqlFragment[] = [];
+  for (let j = 0; j * 64 < pairs.length; j++)
+    masks.push(
+      sql`groupBitOrIf(bitShiftLeft(toUInt64(1), toUInt8(${position} - ${raw(String(j * 64 + 1))})),
+        ${when} AND ${position} > ${raw(String(j * 64))}
+          AND ${position} <= ${raw(String(j * 64 + 64))}) AS ${raw(`m${String(j)}`)}`,
+    );
+  const counts = pairs.map(
+    (_, i) =>
+      sql`countIf(u IS NOT NULL AND bitTest(${raw(`m${String(Math.floor(i / 64))}`)}, ${raw(String(i % 64))})) AS ${raw(`b${String(i)}`)}`,
+  );
+  return {
+    masks: sql`, ${join(masks, ', ')}`,
+    counts: sql`, ${join(counts, ', ')}`,
+  };
+}
+
+export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
+  return {
+    async funnel(q) {
+      const where = rangeWhere(q);
+      const unit = raw(unitColumn(q.unit));
+      // Each distinct (kind, name) of the steps is one pair; `p` is an action's pair (0: none).
+      const pairs = stepMasks(q.steps);
+      const pair = pairs.length
+        ? sql`multiIf(${join(
+            pairs.map((m, i) => sql`kind = ${m.kind} AND name = ${m.name}, ${raw(String(i + 1))}`),
+            ', ',
+          )}, 0)`
+        : raw('0');
+      const times = q.steps.map((_, k) => {
+        const i = pairs.findIndex((m) => (m.mask & (1 << k)) !== 0);
+        return raw(`groupArrayIf(at, p = ${String(i + 1)})`);
+      });
+      const never = NEVER;
+      const reached = q.steps.map(
+        (_, i) =>
+          sql`countIf(u IS NOT NULL AND ${raw(`t${String(i)}`)} < ${never}) AS ${raw(`s${String(i)}`)}`,
+      );
+      const row = await db.one<Record<string, number>>(
+        sql`SELECT countIf(u IS NOT NULL) AS units, sum(n) AS events,
+            sum(c) AS classified, sum(nm) AS named,
+            sumIf(n, u IS NOT NULL) AS unitIdentified,
+            sum(sel) AS selected, sumIf(sel, u IS NOT NULL) AS usable,
+            ${join(reached, ', ')}
+          FROM (
+            SELECT u, count() AS n, countIf(${CLASSIFIED}) AS c, countIf(${named()}) AS nm,
+              countIf(p != 0) AS sel, ${join(completionsSql(times, q.windowMs), ', ')}
+            FROM (
+              SELECT ${unit} AS u, kind, name, ${raw(MS)} AS at, ${pair} AS p
+              FROM actions WHERE ${where}
+            )
+            GROUP BY u
+          )`,
+      );
+      return {
+        events: n(row?.events),
+        classified: n(row?.classified),
+        named: n(row?.named),
+        unitIdentified: n(row?.unitIdentified),
+        units: n(row?.units),
+        selected: n(row?.selected),
+        usable: n(row?.usable),
+        stepUnits: q.steps.map((_, i) => n(row?.[`s${String(i)}`])),
+      };
+    },
+
+    async retention(q) {
+      checkPeriods(q, q.periodMs);
+      const start = matchSql(q.start);
+      const ret = matchSql(q.ret);
+      // Users sharing a cohort and return periods are one row: a few thousand, not one per user.
+      const rows = await db.rows<RetentionDbRow>(
+        sql`SELECT cohort, returnMask, count() AS units, sum(n) AS events,
+            sum(s) AS startEvents, sum(r) AS returnEvents
+          FROM (
+            SELECT distinct_id, count() AS n, minIfOrNull(p, ${start}) AS cohort,
+              groupBitOrIf(bitShiftLeft(toUInt64(1), p), ${ret}) AS returnMask,
+              countIf(${start}) AS s, countIf(${ret}) AS r
+            FROM (
+              SELECT distinct_id, kind, name, ${periodSql(q.from, q.periodMs)} AS p
+              FROM actions WHERE ${rangeWhere(q)}
+            )
+            GROUP BY distinct_id
+          )
+          GROUP BY cohort, returnMask`,
+      );
+      return retentionResult(rows);
+    },
+
+    async lifecycle(q) {
+      checkPeriods(q, q.periodMs);
+      const match = matchSql(q.event);
+      const rows = await db.rows<LifecycleDbRow>(
+        sql`SELECT activeMask, count() AS units, sum(n) AS events, sum(m) AS matching
+          FROM (
+            SELECT distinct_id, count() AS n, countIf(${match}) AS m,
+              groupBitOrIf(bitShiftLeft(toUInt64(1), p), ${match}) AS activeMask
+            FROM (
+              SELECT distinct_id, kind, name, ${periodSql(q.from, q.periodMs)} AS p
+              FROM actions WHERE ${rangeWhere(q)}
+            )
+            GROUP BY distinct_id
+          )
+          GROUP BY activeMask`,
+      );
+      return lifecycleResult(rows);
+    },
+
+    async paths(q) {
+      const unit = raw(unitColumn(q.unit));
+      const start =
+        q.start === null ? raw('1') : sql`a.3 = ${q.start.kind} AND a.4 = ${q.start.eventName}`;
+      // Per unit, its actions in (time, storage) order; its first start action and the
+      // `depth` after it are its path. Units with the same path are one row, and the row
+      // of units without a path (none identified, or no start action) carries only counts.
+      const rows = await db.rows<{
+        kinds: string[];
+        names: string[];
+        units: number;
+        events: number;
+        unitIdentified: number;
+      }>(
+        sql`SELECT kinds, names, count() AS units, sum(n) AS events,
+            sumIf(n, identified) AS unitIdentified
+          FROM (
+            SELECT u IS NOT NULL AS identified, count() AS n,
+              arraySort(groupArrayIf((at, seq, kind, name), identified)) AS acts,
+              arrayFirstIndex(a -> ${start}, acts) AS first,
+              if(first = 0, [], arraySlice(acts, first, ${typed(q.depth + 1, 'Int64')})) AS path,
+              arrayMap(a -> toString(a.3), path) AS kinds,
+              arrayMap(a -> toString(a.4), path) AS names
+            FROM (
+              SELECT ${unit} AS u, ${raw(MS)} AS at, seq, kind, name
+              FROM actions WHERE ${rangeWhere(q)}
+            )
+            GROUP BY u
+          )
+          GROUP BY kinds, names`,
+      );
+      const tally = pathTally();
+      for (const r of rows) {
+        if (r.kinds.length === 0) continue;
+        const steps = unitPath(
+          r.kinds.map((kind, i) => ({ kind, name: r.names[i] ?? '' })),
+          q.start,
+          q.depth,
+        );
+        if (steps !== null) tally.add(steps, n(r.units));
+      }
+      return {
+        events: rows.reduce((t, r) => t + n(r.events), 0),
+        unitIdentified: rows.reduce((t, r) => t + n(r.unitIdentified), 0),
+        units: tally.units,
+        paths: tally.paths(),
+      };
+    },
+
+    async segment(q) {
+      const where = rangeWhere(q);
+      const unit = raw(unitColumn(q.unit));
+      const match = matchSql(q.match && { kind: q.match.kind, eventName: q.match.name });
+      // The top actions by events first; then one pass per unit counts the segment and marks
+      // which of those actions each unit did (see `pairBits`).
+      const top =
+        q.topLimit > 0
+          ? await db.rows<{ name: string; kind: string; events: number }>(
+              sql`SELECT toString(name) AS name, toString(kind) AS kind, count() AS events
+                FROM actions WHERE ${where} AND ${match}
+                GROUP BY name, kind ORDER BY events DESC, name, kind LIMIT ${q.topLimit}`,
+            )
+          : [];
+      const bits = pairBits(top, match);
+      const row = await db.one<Record<string, number>>(
+        sql`SELECT sum(a) AS all, sum(n) AS events, sumIf(n, u IS NOT NULL) AS unitIdentified,
+            countIf(u IS NOT NULL AND n > 0) AS units ${bits.counts}
+          FROM (
+            SELECT ${unit} AS u, count() AS a, countIf(${match}) AS n ${bits.masks}
+            FROM actions WHERE ${where}
+            GROUP BY u
+          )`,
+      );
+      return {
+        all: n(row?.all),
+        events: n(row?.events),
+        unitIdentified: n(row?.unitIdentified),
+        units: n(row?.units),
+        top: top.map((t, i) => ({
+          name: t.name,
+          kind: t.kind,
+          events: n(t.events),
+          units: n(row?.[`b${String(i)}`]),
+        })),
+      };
+    },
+
+    async overview(q) {
+      const where = rangeWhere(q);
+      // The top actions (with the totals over every action, summed over all of them), and the
+      // buckets; then users and sessions, each in one pass per unit (see `pairBits`).
+      const [pairs, buckets] = await Promise.all([
+        db.rows<{
+          name: string;
+          kind: string;
+          events: number;
+          allEvents: number;
+          named: number;
+          withSession: number;
+          actionCount: number;
+        }>(
+          sql`SELECT toString(name) AS name, toString(kind) AS kind, count() AS events,
+              sum(count()) OVER () AS allEvents, sum(countIf(${named()})) OVER () AS named,
+              sum(countIf(session_id IS NOT NULL)) OVER () AS withSession,
+              count() OVER () AS actionCount
+            FROM actions WHERE ${where}
+            GROUP BY name, kind ORDER BY events DESC, name, kind
+            LIMIT ${Math.max(1, q.topLimit)}`,
+        ),
+        db.rows<{ bucket: number; events: number }>(
+          sql`SELECT ${periodSql(q.bucketFrom, q.stepMs)} AS bucket, count() AS events
+            FROM actions WHERE ${where} GROUP BY bucket ORDER BY bucket`,
+        ),
+      ]);
+      const top = pairs.slice(0, q.topLimit);
+      const bits = pairBits(top, raw('1'));
+      const perUnit = (column: string) =>
+        db.one<Record<string, number>>(
+          sql`SELECT count() AS units ${bits.counts}
+            FROM (
+              SELECT ${raw(column)} AS u ${bits.masks}
+              FROM actions WHERE ${where}
+              GROUP BY u
+            )
+            WHERE u IS NOT NULL`,
+        );
+      const [users, sessions] = await Promise.all([perUnit('distinct_id'), perUnit('session_id')]);
+      const totals = pairs[0];
+      return {
+        totals: {
+          events: n(totals?.allEvents),
+          named: n(totals?.named),
+          withSession: n(totals?.withSession),
+          users: n(users?.units),
+          sessions: n(sessions?.units),
+        },
+        buckets: buckets.map((b) => ({ bucket: n(b.bucket), events: n(b.events) })),
+        top: top.map((t, i) => ({
+          name: t.name,
+          kind: t.kind,
+          events: n(t.events),
+          users: n(users?.[`b${String(i)}`]),
+          sessions: n(sessions?.[`b${String(i)}`]),
+        })),
+        actionCount: n(totals?.actionCount),
+      };
+    },
+
+    async properties(q) {
+      const where = rangeWhere(q);
+      const [counts, keys, unreadable] = await Promise.all([
+        db.one<{ events: number; withProperties: number }>(
+          sql`SELECT count() AS events, countIf(properties != '{}') AS withProperties
+            FROM actions WHERE ${where}`,
+        ),
+        db.rows<{ key: string; type: string; events: number }>(
+          sql`SELECT kv.1 AS key, ${raw(jsonType('kv.2'))} AS type, count() AS events
+            FROM actions ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
+            WHERE ${where}
+            GROUP BY key, type`,
+        ),
+        db.rows<{ properties: string }>(
+          sql`SELECT properties FROM actions WHERE ${where} AND ${UNREADABLE}`,
+        ),
+      ]);
+      const tally = propertyTally();
+      for (const k of keys) tally.count(k.key, k.type, n(k.events));
+      for (const { properties } of unreadable)
+        for (const [key, value] of Object.entries(
+          JSON.parse(properties) as Record<string, unknown>,
+        ))
+          tally.count(key, sqliteJsonType(value), 1);
+      return {
+        events: n(counts?.events),
+        withProperties: n(counts?.withProperties),
+        keys: tally.keys(),
+      };
+    },
+  };
+}
