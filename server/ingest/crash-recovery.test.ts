@@ -13,6 +13,7 @@ import {
   sdkBody,
   sdkEvent,
   spanItem,
+  storedRows,
   tableCounts,
   type StoredData,
   type TelemetryTable,
@@ -54,7 +55,10 @@ function makeBatch(index: number): Batch {
   const traceId = randomBytes(16).toString('hex');
   const n = (count: number, make: (i: number) => Record<string, unknown> & { id: string }) =>
     Array.from({ length: count }, (_, i) => make(i));
-  const issues = n(PER_BATCH.issues, (i) => issueItem({ message: `crash ${index}/${i}` }));
+  // An issue group of its own: the state transaction that commits the batch creates it.
+  const issues = n(PER_BATCH.issues, (i) =>
+    issueItem({ message: `crash ${index}/${i}`, fingerprint: `crash-batch-${index}` }),
+  );
   const logs = n(PER_BATCH.logs, (i) =>
     logItem({ message: `batch ${index} log ${i}`, attributes: { batch: index, i } }),
   );
@@ -209,13 +213,18 @@ describe('a crash during ingestion', () => {
     const lostBatch = batches[lost];
     if (!lostBatch) throw new Error('no batch left to lose');
     const lostAnswer = send(svc.baseUrl, key, lostBatch);
-    // Its spans are stored in the state transaction that commits it (the kinds in ClickHouse
-    // are written there before that commit, and the engine's files are the service's
-    // meanwhile). When spans move too, this needs a sign of the commit in the state store.
-    const lastOfLost = lostBatch.ids.spans.at(-1) ?? '';
-    while ((await idCounts(svc, 'spans', project.id, [lastOfLost]))[0] !== 1) {
-      await new Promise((r) => setImmediate(r));
-    }
+    // Its issue group is created in the state transaction that commits it (the telemetry is
+    // in ClickHouse, written before that commit, and the engine's files are the service's
+    // meanwhile).
+    const committed = async () =>
+      (
+        await storedRows<{ n: number }>(
+          svc,
+          'SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND fingerprint = ?',
+          [project.id, `crash-batch-${lost}`],
+        )
+      )[0]?.n === 1;
+    while (!(await committed())) await new Promise((r) => setImmediate(r));
     const ackedBeforeKill = acked.size;
     await svc.kill();
     await Promise.all(senders);
