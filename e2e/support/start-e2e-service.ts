@@ -10,6 +10,14 @@ if (!fs.existsSync('dist/index.html')) {
   process.exit(1);
 }
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+
+/** The settings of these names the run was given. */
+function pick(names: string[]): Record<string, string> {
+  return Object.fromEntries(
+    names.flatMap((n) => (process.env[n] ? [[n, process.env[n]] as const] : [])),
+  );
+}
+
 const config = readConfig({
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
@@ -19,6 +27,8 @@ const config = readConfig({
   LOOKOUT_DEMO_SCALE: '0.05',
   LOOKOUT_STATIC_DIR: 'dist',
   LOOKOUT_LOG_LEVEL: 'error',
+  // `LOOKOUT_TELEMETRY=clickhouse npm run test:e2e`: the console against the ClickHouse tier.
+  ...pick(['LOOKOUT_TELEMETRY', 'CLICKHOUSE_URL', 'CLICKHOUSE_DATABASE']),
 });
 const { app } = await createService(config);
 await listen(app, config.port, config.host);
