@@ -18,6 +18,7 @@ import type { ActionFilteredRange, ActionsStore } from '../../../core/store/tele
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
+import { time } from './ch-time';
 
 /**
  * Product analytics on ClickHouse: every read is one statement per answer, counted per unit
@@ -30,7 +31,6 @@ type AnalyticsReads = Pick<
   'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
 >;
 
-const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
 const MS = 'toUnixTimestamp64Milli(occurred_at)';
 
 /** The range and exact filters of an analytics read (along the table's primary key). */

@@ -1,13 +1,11 @@
 import type { ActionListQuery, ActionsStore } from '../../../core/store/telemetry/actions';
 import type { InvestigationsStore } from '../../../core/store/telemetry/investigations';
 import { toAction, type ActionDbRow } from '../../rows/action-record';
-import { mergeNewestFirstPages } from '../../rows/newest-first';
-import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
+import { join, raw, sql } from '../../rows/sql';
 import { clickhouseActionAnalytics } from './action-analytics';
-import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
-
-const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
+import { time } from './ch-time';
+import { timeListPage } from './time-list-page';
 
 /** The columns of an action as the reads return it (its time as epoch milliseconds). */
 const COLUMNS = raw(`id, project_id, toUnixTimestamp64Milli(occurred_at) AS occurred_ms,
@@ -21,38 +19,12 @@ const toRecord = ({ occurred_ms, ...r }: ActionChRow) =>
 
 /** Actions in ClickHouse: the list, the analytics reads and the reads of an investigation. */
 export function clickhouseActions(db: ChDb): ActionsStore {
-  /** One project's newest-first page (read in primary key order, it stops after a page). */
-  const pageOf = (projectId: string, q: ActionListQuery) => {
-    const where: SqlFragment[] = [sql`project_id = ${projectId}`];
-    const exact: [string, string | null][] = [
-      ['name', q.name],
-      ['distinct_id', q.distinctId],
-      ['service_name', q.serviceName],
-      ['release', q.release],
-      ['environment', q.environment],
-    ];
-    for (const [column, value] of exact)
-      if (value !== null) where.push(sql`${raw(column)} = ${value}`);
-    if (q.since !== null) where.push(sql`occurred_at >= ${time(q.since)}`);
-    if (q.after !== null)
-      // The plain bound lets the primary key range stop; the pair decides ties by id.
-      where.push(
-        sql`occurred_at <= ${time(q.after.time)}`,
-        sql`(occurred_at < ${time(q.after.time)} OR id < ${q.after.id})`,
-      );
-    return db.rows<ActionChRow>(
-      sql`SELECT ${COLUMNS} FROM actions WHERE ${and(where)}
-        ORDER BY occurred_at DESC, id DESC LIMIT ${q.limit}`,
-    );
-  };
   return {
-    async list(q) {
-      if (q.projectIds.length === 0) return [];
-      const pages = await Promise.all(q.projectIds.map((p) => pageOf(p, q)));
-      const heads = pages.map((page) =>
-        page.map((a) => ({ occurred_at: a.occurred_ms, id: a.id, row: a })),
-      );
-      return mergeNewestFirstPages(heads, q.limit).map((h) => toRecord(h.row));
+    async list(q: ActionListQuery) {
+      const rows = await timeListPage<ActionChRow>(db, 'actions', COLUMNS, q, [
+        ['distinct_id', q.distinctId],
+      ]);
+      return rows.map(toRecord);
     },
     ...clickhouseActionAnalytics(db),
   };

@@ -15,6 +15,8 @@ export async function timeListPage<R extends { occurred_ms: number; id: string }
   table: string,
   columns: SqlFragment,
   q: TimeListQuery,
+  /** Exact filters of the table's own beyond the query's (column, value or null: any). */
+  exact: [string, string | null][] = [],
 ): Promise<R[]> {
   if (q.projectIds.length === 0) return [];
   const pageOf = (projectId: string) => {
@@ -26,13 +28,14 @@ export async function timeListPage<R extends { occurred_ms: number; id: string }
         sql`occurred_at <= ${time(q.after.time)}`,
         sql`(occurred_at < ${time(q.after.time)} OR id < ${q.after.id})`,
       );
-    const exact: [string, string | null][] = [
+    const filters: [string, string | null][] = [
       ['name', q.name],
       ['service_name', q.serviceName],
       ['release', q.release],
       ['environment', q.environment],
+      ...exact,
     ];
-    for (const [column, value] of exact)
+    for (const [column, value] of filters)
       if (value !== null) where.push(sql`${raw(column)} = ${value}`);
     return db.rows<R>(
       sql`SELECT ${columns} FROM ${raw(table)} WHERE ${and(where)}

@@ -1,4 +1,3 @@
-import type { SpanKind } from '../../../domain/span-kind';
 import type { SummaryInputSpan } from '../../../domain/trace-summary';
 import type {
   SpanRecord,
@@ -7,11 +6,16 @@ import type {
   TracesStore,
 } from '../../../core/store/telemetry/traces';
 import { exactConditions } from '../../rows/conditions';
+import {
+  toSpanRecord as toStoredSpanRecord,
+  toSummarySpan as toStoredSummarySpan,
+  type SpanRow as StoredSpanRow,
+  type SummarySpanRow,
+} from '../../rows/span-record';
 import { and, raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
-
-const time = (ms: number) => sql`fromUnixTimestamp64Milli(${typed(ms, 'Int64')}, 'UTC')`;
+import { time } from './ch-time';
 
 /**
  * Spans of one trace a page at a time: a trace of any size is read in bounded memory (the
@@ -34,21 +38,8 @@ const SPAN_COLUMNS = raw(`id, project_id, trace_id, span_id, parent_span_id, nam
   kind, service_name, environment, release, toUnixTimestamp64Milli(started_at) AS started_ms,
   duration_ms, status, status_message, attributes, events, sdk_name, sdk_version`);
 
-type SummaryRow = {
-  project_id: string;
-  span_id: string;
-  parent_span_id: string | null;
-  name: string;
-  operation: string | null;
-  kind: SpanKind | null;
-  service_name: string;
-  environment: string;
-  release: string;
-  started_ms: number;
-  duration_ms: number;
-  status: 'ok' | 'error' | null;
-  status_message: string | null;
-};
+/** A summary span as read here: its start as epoch ms under another name (see COLUMNS). */
+type SummaryRow = Omit<SummarySpanRow, 'trace_id' | 'started_at'> & { started_ms: number };
 
 /** A `SummaryRow` as `JSONCompact` gives it, in SUMMARY_COLUMNS order. */
 type SummaryTuple = [
@@ -67,51 +58,13 @@ type SummaryTuple = [
   SummaryRow['status_message'],
 ];
 
-type SpanRow = SummaryRow & {
-  id: string;
-  trace_id: string;
-  attributes: string;
-  events: string;
-  sdk_name: string;
-  sdk_version: string;
-};
+type SpanRow = Omit<StoredSpanRow, 'started_at'> & { started_ms: number };
 
-const toSummarySpan = (r: SummaryRow): SummaryInputSpan => ({
-  projectId: r.project_id,
-  spanId: r.span_id,
-  parentSpanId: r.parent_span_id,
-  name: r.name,
-  serviceName: r.service_name,
-  operation: r.operation,
-  kind: r.kind,
-  startedAt: r.started_ms,
-  durationMs: r.duration_ms,
-  status: r.status,
-  statusMessage: r.status_message,
-  release: r.release,
-  environment: r.environment,
-});
+const toSummarySpan = ({ started_ms, ...r }: SummaryRow): SummaryInputSpan =>
+  toStoredSummarySpan({ ...r, trace_id: '', started_at: started_ms });
 
-const toSpanRecord = (r: SpanRow): SpanRecord => ({
-  id: r.id,
-  projectId: r.project_id,
-  traceId: r.trace_id,
-  spanId: r.span_id,
-  parentSpanId: r.parent_span_id,
-  name: r.name,
-  operation: r.operation,
-  spanKind: r.kind,
-  service_name: r.service_name,
-  environment: r.environment,
-  release: r.release,
-  startedAt: r.started_ms,
-  durationMs: r.duration_ms,
-  status: r.status,
-  statusMessage: r.status_message,
-  attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-  events: JSON.parse(r.events) as SpanRecord['events'],
-  sdk: { name: r.sdk_name, version: r.sdk_version },
-});
+const toSpanRecord = ({ started_ms, ...r }: SpanRow): SpanRecord =>
+  toStoredSpanRecord({ ...r, started_at: started_ms });
 
 type DiscoveryRow = {
   trace_id: string;
