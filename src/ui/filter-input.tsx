@@ -51,7 +51,7 @@ export function FilterInput({
   return (
     <div className={wide ? `${styles.inputWrap} ${styles.wide}` : styles.inputWrap}>
       {icon && <SearchIcon className={styles.inputIcon} />}
-      <label htmlFor={id} className={styles.visuallyHidden}>
+      <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
       <input

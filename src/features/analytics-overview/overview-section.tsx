@@ -166,7 +166,7 @@ function TopActions({
                 Sessions
               </th>
               <th scope="col">
-                <span className={tableStyles.visuallyHidden}>Funnel</span>
+                <span className="visually-hidden">Funnel</span>
               </th>
             </tr>
           </thead>

@@ -64,7 +64,7 @@ export function LiveEventList({
               <Icon />
             </span>
             <div className={styles.rowBody}>
-              {isFresh && <span className={styles.visuallyHidden}>New</span>}
+              {isFresh && <span className="visually-hidden">New</span>}
               <p className={styles.summary} title={markBidiControls(summary)}>
                 <TelemetryText text={summary} />
               </p>

@@ -65,7 +65,7 @@ export function IssueControls({ issue, canManage }: { issue: IssueDetail; canMan
     <div className={styles.controlsWrap}>
       <div className={styles.controls}>
         <fieldset className={styles.segmented} disabled={disabled}>
-          <legend className={styles.visuallyHidden}>Status</legend>
+          <legend className="visually-hidden">Status</legend>
           {STATUSES.map((s) => (
             <label key={s.value} className={styles.segment} data-value={s.value}>
               <input

@@ -62,7 +62,7 @@ export function IssueList({
       header={
         <>
           <span role="columnheader" className={styles.checkCell}>
-            <span className={styles.visuallyHidden}>Selected</span>
+            <span className="visually-hidden">Selected</span>
           </span>
           <span role="columnheader" className={cell}>
             Issue

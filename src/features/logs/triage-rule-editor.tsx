@@ -61,7 +61,7 @@ export function TriageRuleEditor({ log, canManage }: { log: Log; canManage: bool
         </Callout>
       )}
       <fieldset className={styles.fields} disabled={!canManage || mutation.isPending}>
-        <legend className={styles.visuallyHidden}>Rule</legend>
+        <legend className="visually-hidden">Rule</legend>
         <div className={styles.field}>
           <label htmlFor={`${id}-severity`} className={styles.label}>
             Show severity as

@@ -38,7 +38,7 @@ export function ProjectsTable({
             <th scope="col">Your role</th>
             <th scope="col">Created</th>
             <th scope="col" className={styles.actionsHead}>
-              <span className={styles.visuallyHidden}>Actions</span>
+              <span className="visually-hidden">Actions</span>
             </th>
           </tr>
         </thead>

@@ -29,7 +29,7 @@ export function ConnectionsTable({ connections }: { connections: readonly ToolCo
             <th scope="col">Uses, last 7 days</th>
             <th scope="col">State</th>
             <th scope="col" className={styles.actionsHead}>
-              <span className={styles.visuallyHidden}>Actions</span>
+              <span className="visually-hidden">Actions</span>
             </th>
           </tr>
         </thead>

@@ -140,7 +140,7 @@ export const SpanRow = memo(function SpanRow({
             parent not received
           </span>
         )}
-        {onPath && <span className={styles.visuallyHidden}>, on the slowest path</span>}
+        {onPath && <span className="visually-hidden">, on the slowest path</span>}
       </div>
       <div className={styles.barCell}>
         {bar.outside === null ? (

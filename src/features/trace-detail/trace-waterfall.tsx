@@ -147,7 +147,7 @@ export function TraceWaterfall({
           icon
           wide
         />
-        <label className={styles.visuallyHidden} htmlFor="trace-service-filter">
+        <label className="visually-hidden" htmlFor="trace-service-filter">
           Filter by service
         </label>
         <FilterSelect

@@ -35,7 +35,7 @@ export function PlanStanding({ on }: { on: 'usage' | 'plan' }) {
         }
       >
         <table className={styles.table}>
-          <caption className={styles.visuallyHidden}>What the plan allows now</caption>
+          <caption className="visually-hidden">What the plan allows now</caption>
           <tbody>
             {rows.map((r) => {
               const Icon = TONE_ICONS[r.tone];
