@@ -1,3 +1,4 @@
+import { groupBy } from '../core/group-by';
 import type { PlannedBatch } from './plan-batches';
 import { STREAMS, type Stream } from './telemetry-collector';
 import type { ProjectKey } from './world-model';
@@ -103,9 +104,7 @@ export async function sendBatches(
     rateLimitedRetries: 0,
     stopped: [],
   };
-  const lanes = new Map<ProjectKey, PlannedBatch[]>();
-  for (const batch of batches)
-    lanes.set(batch.project, [...(lanes.get(batch.project) ?? []), batch]);
+  const lanes = groupBy(batches, (b) => b.project);
   await Promise.all(
     [...lanes.values()].map(async (lane) => {
       for (const batch of lane) await sendOne(batch);

@@ -4,6 +4,7 @@ import type { KindElsewhere } from '../core/store/state/ingest-commits';
 import type { NewItems } from '../core/store/telemetry/ingest';
 import type { TelemetryWrites } from '../core/store/telemetry/telemetry-writes';
 import type { Db } from './sqlite/database';
+import { groupBy } from '../core/group-by';
 
 /** Rows read from SQLite and written to ClickHouse at a time, unless told otherwise. */
 export const MOVE_CHUNK_ROWS = 5_000;
@@ -236,10 +237,7 @@ export async function moveTelemetry(
         .all(from, chunkRows);
       const last = rows.at(-1);
       if (!last) break;
-      const byProject = new Map<string, Row[]>();
-      for (const r of rows)
-        byProject.set(r.project_id, [...(byProject.get(r.project_id) ?? []), r]);
-      for (const [projectId, own] of byProject) {
+      for (const [projectId, own] of groupBy(rows, (r) => r.project_id)) {
         const first = own[0];
         if (!first) continue;
         const batchId = chunkBatchId(m.table, projectId, first.seq);
