@@ -5,8 +5,10 @@ import { computePaths, rankPaths } from '../domain/paths';
 import { computeRetention, periodCount, retentionCohorts } from '../domain/retention';
 import type { EventMatcher } from '../domain/retention';
 import { openDatabase, type Db } from '../store/sqlite/database';
+import { sqliteActions } from '../store/telemetry/sqlite/actions';
 import type {
   ActionFilteredRange,
+  ActionListQuery,
   ActionsStore,
   AnalysisUnitColumn,
 } from '../core/store/telemetry/actions';
@@ -273,5 +275,79 @@ export function itAnswersAsTheDomainFunctions(store: () => ActionsStore) {
               paths: want.paths,
             });
           }
+  });
+}
+
+/**
+ * The segments, overview, properties and list of `store()` answer what the SQLite store does
+ * over the same actions (the SQLite store is checked against plain SQL in its own test).
+ * `readKeys`: property keys that must be read back from rows that are hard to parse.
+ */
+export function itAnswersAsTheSqliteStore(
+  store: () => ActionsStore,
+  sqlite: () => Db,
+  readKeys: string[],
+) {
+  it('answer segments, the overview and properties as the SQLite store does', async () => {
+    const want = sqliteActions(sqlite());
+    const byKey = <T extends { key: string; type: string }>(keys: T[]) =>
+      [...keys].sort((a, b) => (a.key + a.type < b.key + b.type ? -1 : 1));
+    for (const q of FILTERED) {
+      for (const unit of ['session_id', 'distinct_id'] as const)
+        for (const [match, topLimit] of [
+          [null, 3],
+          [{ kind: 'page_view', name: 'Home' }, 0],
+          [{ kind: 'interaction', name: '𝌆 astral' }, 2],
+          [{ kind: 'screen_view', name: 'nul\u0000name' }, 2],
+        ] as const) {
+          const s = { ...q, unit, match, topLimit };
+          expect(await store().segment(s)).toEqual(await want.segment(s));
+        }
+      for (const topLimit of [4, 100]) {
+        const o = { ...q, bucketFrom: q.from - 1234, stepMs: 3_600_000, topLimit };
+        expect(await store().overview(o)).toEqual(await want.overview(o));
+      }
+      const got = await store().properties(q);
+      const expected = await want.properties(q);
+      expect({ ...got, keys: byKey(got.keys) }).toEqual({
+        ...expected,
+        keys: byKey(expected.keys),
+      });
+      // The unreadable properties are among the rows counted.
+      for (const key of readKeys) expect(got.keys.some((k) => k.key === key)).toBe(true);
+    }
+  });
+
+  it('lists newest first across projects, with filters and a cursor, as SQLite does', async () => {
+    const want = sqliteActions(sqlite());
+    const base: ActionListQuery = {
+      projectIds: [PROJECT, OTHER],
+      name: null,
+      serviceName: null,
+      release: null,
+      environment: null,
+      distinctId: null,
+      since: null,
+      after: null,
+      limit: 50,
+    };
+    const queries: ActionListQuery[] = [
+      base,
+      { ...base, projectIds: [OTHER], since: T0 + DAY },
+      { ...base, name: 'Zoë', environment: 'staging', limit: 7 },
+      { ...base, name: 'nul\u0000name', limit: 5 },
+      { ...base, distinctId: 'u1', serviceName: 'ios', release: 'r1' },
+    ];
+    for (const q of queries) {
+      // Page through to the end: every cursor position, ties in time decided by id.
+      let after: ActionListQuery['after'] = null;
+      for (let page = 0; page < 200; page++) {
+        const got = await store().list({ ...q, after });
+        expect(got).toEqual(await want.list({ ...q, after }));
+        const last = got[got.length - 1];
+        if (!last || got.length < q.limit) break;
+        after = { time: last.occurredAt, id: last.id };
+      }
+    }
   });
 }

@@ -5,11 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAY,
-  FILTERED,
   itAnswersAsTheDomainFunctions,
-  OTHER,
+  itAnswersAsTheSqliteStore,
   openDatabaseWithRows,
-  PROJECT,
   RANGE,
   rows,
   T0,
@@ -17,9 +15,7 @@ import {
 import { computeFunnel } from '../../../domain/funnel';
 import { dropTestTelemetry, processEnginePath } from '../../../test-support/test-clickhouse';
 import type { TelemetryConfig } from '../../../core/config';
-import type { ActionListQuery } from '../../../core/store/telemetry/actions';
 import type { Db } from '../../sqlite/database';
-import { sqliteActions } from '../sqlite/actions';
 import { jsonEachRow } from './ch-sql';
 import { openClickHouse, type ChDb } from './clickhouse-db';
 import { migrateClickHouse } from './clickhouse-migrations';
@@ -191,67 +187,5 @@ describe('analytics reads on ClickHouse', () => {
     expect(segment.top.map((t) => t.units)).toEqual(overview.top.map((t) => t.sessions));
   });
 
-  it('answer segments, the overview and properties as the SQLite store does', async () => {
-    const want = sqliteActions(sqlite);
-    const byKey = <T extends { key: string; type: string }>(keys: T[]) =>
-      [...keys].sort((a, b) => (a.key + a.type < b.key + b.type ? -1 : 1));
-    for (const q of FILTERED) {
-      for (const unit of ['session_id', 'distinct_id'] as const)
-        for (const [match, topLimit] of [
-          [null, 3],
-          [{ kind: 'page_view', name: 'Home' }, 0],
-          [{ kind: 'interaction', name: '𝌆 astral' }, 2],
-          [{ kind: 'screen_view', name: 'nul\u0000name' }, 2],
-        ] as const) {
-          const s = { ...q, unit, match, topLimit };
-          expect(await store().segment(s)).toEqual(await want.segment(s));
-        }
-      for (const topLimit of [4, 100]) {
-        const o = { ...q, bucketFrom: q.from - 1234, stepMs: 3_600_000, topLimit };
-        expect(await store().overview(o)).toEqual(await want.overview(o));
-      }
-      const got = await store().properties(q);
-      const expected = await want.properties(q);
-      expect({ ...got, keys: byKey(got.keys) }).toEqual({
-        ...expected,
-        keys: byKey(expected.keys),
-      });
-      // The unreadable properties (a lone surrogate's escape) are among the rows counted.
-      expect(got.keys.some((k) => k.key === 'k\u0000')).toBe(true);
-      expect(got.keys.some((k) => k.key === 'odd')).toBe(true);
-    }
-  });
-
-  it('lists newest first across projects, with filters and a cursor, as SQLite does', async () => {
-    const want = sqliteActions(sqlite);
-    const base: ActionListQuery = {
-      projectIds: [PROJECT, OTHER],
-      name: null,
-      serviceName: null,
-      release: null,
-      environment: null,
-      distinctId: null,
-      since: null,
-      after: null,
-      limit: 50,
-    };
-    const queries: ActionListQuery[] = [
-      base,
-      { ...base, projectIds: [OTHER], since: T0 + DAY },
-      { ...base, name: 'Zoë', environment: 'staging', limit: 7 },
-      { ...base, name: 'nul\u0000name', limit: 5 },
-      { ...base, distinctId: 'u1', serviceName: 'ios', release: 'r1' },
-    ];
-    for (const q of queries) {
-      // Page through to the end: every cursor position, ties in time decided by id.
-      let after: ActionListQuery['after'] = null;
-      for (let page = 0; page < 200; page++) {
-        const got = await store().list({ ...q, after });
-        expect(got).toEqual(await want.list({ ...q, after }));
-        const last = got[got.length - 1];
-        if (!last || got.length < q.limit) break;
-        after = { time: last.occurredAt, id: last.id };
-      }
-    }
-  });
+  itAnswersAsTheSqliteStore(store, () => sqlite, ['k\u0000', 'odd']);
 });
