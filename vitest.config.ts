@@ -9,6 +9,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          // Test services keep telemetry in the embedded ClickHouse engine: a test that writes
+          // and reads several batches takes seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {

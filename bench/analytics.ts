@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { activeParts, directoryBytes } from './log-reads';
-import { spawnBenchService } from './spawn-bench-service';
+import { spawnBenchService, benchOnClickHouse } from './spawn-bench-service';
 
 export type AnalyticsCase = {
   name: string;
@@ -252,7 +252,7 @@ const sizeOf = (body: unknown): number => {
 
 /** About `total` actions in the main project (2% of that in the second); `runs` calls a case. */
 export async function measureAnalytics(total: number, runs = 10): Promise<AnalyticsReport> {
-  const onClickHouse = process.env.LOOKOUT_TELEMETRY === 'clickhouse';
+  const onClickHouse = benchOnClickHouse();
   const loadBefore = os.loadavg()[0] ?? 0;
   const service = await spawnBenchService({}, { keep: onClickHouse });
   let stopped = false;

@@ -12,6 +12,7 @@ import vm from 'node:vm';
 import { testConfig } from '../server/core/config';
 import { listen } from '../server/listen';
 import { createService } from '../server/service';
+import { benchOnClickHouse } from './spawn-bench-service';
 
 const dir =
   process.env.LOOKOUT_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-'));
@@ -29,16 +30,16 @@ const service = await createService(
     demoScale: Number(process.env.LOOKOUT_DEMO_SCALE ?? 0),
     // bench/store-comparison.ts runs the same service on PostgreSQL.
     databaseUrl: process.env.DATABASE_URL || null,
-    // LOOKOUT_TELEMETRY=clickhouse: logs on ClickHouse (embedded, or CLICKHOUSE_URL).
-    telemetry:
-      process.env.LOOKOUT_TELEMETRY === 'clickhouse'
-        ? {
-            engine: 'clickhouse',
-            url: process.env.CLICKHOUSE_URL || null,
-            database: 'lookout',
-            embeddedPath: path.join(dir, 'clickhouse'),
-          }
-        : { engine: 'state' },
+    // As the service chooses: ClickHouse (embedded, or CLICKHOUSE_URL), PostgreSQL's own
+    // telemetry with DATABASE_URL unless LOOKOUT_TELEMETRY=clickhouse.
+    telemetry: benchOnClickHouse()
+      ? {
+          engine: 'clickhouse',
+          url: process.env.CLICKHOUSE_URL || null,
+          database: 'lookout',
+          embeddedPath: path.join(dir, 'clickhouse'),
+        }
+      : { engine: 'state' },
     ingestRate: { perSecond: 1e9, burst: 1e9 },
     planQuotas: { free: unlimited, pro: unlimited, scale: unlimited },
     // Browser benchmarks serve the built console from the same origin.

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { activeParts } from './log-reads';
-import { spawnBenchService } from './spawn-bench-service';
+import { spawnBenchService, benchOnClickHouse } from './spawn-bench-service';
 
 export const CONCURRENCY = 2;
 
@@ -47,7 +47,7 @@ export async function measureIngest(
   batchSizes: number[],
   eventsPerSize: number,
 ): Promise<IngestReport[]> {
-  const onClickHouse = process.env.LOOKOUT_TELEMETRY === 'clickhouse';
+  const onClickHouse = benchOnClickHouse();
   const service = await spawnBenchService({}, { keep: onClickHouse });
   const key = service.creds.projects[0]?.ingest_key ?? '';
   const url = `${service.baseUrl}/api/telemetry/ingest`;

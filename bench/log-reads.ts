@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { spawnBenchService } from './spawn-bench-service';
+import { spawnBenchService, benchOnClickHouse } from './spawn-bench-service';
 
 export type ReadCase = {
   name: string;
@@ -329,7 +329,7 @@ export async function timeLogReads(
 }
 
 export async function measureLogReads(total: number, runs = 40): Promise<LogReadsReport> {
-  const onClickHouse = process.env.LOOKOUT_TELEMETRY === 'clickhouse';
+  const onClickHouse = benchOnClickHouse();
   const service = await spawnBenchService({}, { keep: onClickHouse });
   const projects = service.creds.projects;
   const chDir = path.join(service.dir, 'clickhouse');

@@ -1,23 +1,17 @@
 /**
  * The metric name catalog (`GET /api/telemetry/metrics/names`) at scale: 1M samples of one
  * project over 14 days (40 names, a few very common, one seen only once, 13 days ago), then
- * `store.metrics.names` for 24 h, 7 d and 14 d on SQLite and, with `--pg`, PostgreSQL
- * (a throwaway cluster). Rows are written straight into `metric_samples` (the catalog reads
+ * `store.metrics.names` for 24 h, 7 d and 14 d on PostgreSQL (a throwaway cluster; the
+ * ClickHouse tier's catalog is measured by bench/clickhouse.ts). Rows are written straight into `metric_samples` (the catalog reads
  * only that table), so the seed takes seconds instead of a minute of ingest.
  *
- * `npx tsx bench/metric-names.ts [--pg] [--samples N] [--names N]` (`--names`: common names,
+ * `npx tsx bench/metric-names.ts [--samples N] [--names N]` (`--names`: common names,
  * default 39; many names measure a project that sends ids as metric names)
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { Store } from '../server/core/store/store';
 import { ensurePartitions } from '../server/store/postgres/pg-partitions';
 import { openPostgresStore } from '../server/store/postgres-store';
-import { databaseFile } from '../server/store/sqlite/database';
-import { openSqliteStore } from '../server/store/sqlite-store';
 import { raw as rawText, sql } from '../server/store/rows/sql';
 
 const DAY = 86_400_000;
@@ -34,13 +28,6 @@ const NAMES = Array.from(
   (_, i) => `svc${String(i % 6)}.metric_${String(i)}`,
 );
 const RARE = 'queue.rare_stall';
-
-/** Sample i: a skewed name (the first few names take most samples) spread over 14 days. */
-function sample(i: number): [string, number] {
-  const r = ((i * 2654435761) >>> 0) / 2 ** 32;
-  const name = NAMES[Math.floor(r * r * r * NAMES.length)] ?? 'svc0.metric_0';
-  return [name, NOW - 14 * DAY + Math.floor((i / SAMPLES) * 14 * DAY)];
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -72,30 +59,6 @@ async function measure(engine: string, store: Store) {
 const COLUMNS = `id, event_id, project_id, occurred_at, name, kind, value, unit, temporality,
   attributes, environment, release, service_name, sdk_name, sdk_version, bytes, received_at`;
 
-async function sqlite() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'metric-names-'));
-  const store = openSqliteStore(dir);
-  const raw = new Database(databaseFile(dir));
-  raw.pragma('foreign_keys = OFF');
-  const insert = raw.prepare(`INSERT INTO metric_samples (${COLUMNS})
-    VALUES (?, ?, ?, ?, ?, 'gauge', 1, 'ms', NULL, '{}', 'production', 'r1', 'svc', 'bench', '1', 40, ?)`);
-  const t = performance.now();
-  raw.transaction(() => {
-    for (let i = 0; i < SAMPLES; i++) {
-      const [name, at] = sample(i);
-      insert.run(`m${String(i)}`, `e${String(i)}`, PROJECT, at, name, at);
-    }
-    insert.run('rare', 'rare', PROJECT, NOW - 13 * DAY, RARE, NOW);
-  })();
-  console.log(
-    `sqlite: ${String(SAMPLES + 1)} samples written in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-  );
-  raw.close();
-  await measure('sqlite', store);
-  await store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
-
 async function postgres() {
   const pg = await startThrowawayPostgres({ durable: false });
   try {
@@ -124,5 +87,4 @@ async function postgres() {
   }
 }
 
-await sqlite();
-if (argv.includes('--pg')) await postgres();
+await postgres();

@@ -95,11 +95,11 @@ if (runs('logs')) {
 
 if (runs('stores')) {
   // 10M logs take over an hour per store: BENCH_STORE_LOGS=1000000 for a quicker look, and
-  // BENCH_STORES=postgres (or sqlite) for one store. Runs of other sizes and stores stay.
+  // BENCH_STORES=postgres (or clickhouse) for one store. Runs of other sizes and stores stay.
   const sizes = (process.env.BENCH_STORE_LOGS ?? '1000000,10000000').split(',').map(Number);
-  const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres')
+  const stores = (process.env.BENCH_STORES ?? 'clickhouse,postgres')
     .split(',')
-    .filter((s): s is StoreName => s === 'sqlite' || s === 'postgres');
+    .filter((s): s is StoreName => s === 'clickhouse' || s === 'postgres');
   const file = path.join(results, 'stores.json');
   // Logs arrive as services send them (`live`); BENCH_STORE_ARRIVAL=backfill for an import's.
   const arrival = process.env.BENCH_STORE_ARRIVAL === 'backfill' ? 'backfill' : 'live';

@@ -3,6 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readyLine } from '../scripts/ready-line';
 
+/**
+ * Whether the bench service keeps telemetry in ClickHouse, as the service chooses: always
+ * with SQLite state; with DATABASE_URL only when LOOKOUT_TELEMETRY=clickhouse.
+ */
+export const benchOnClickHouse = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  !env.DATABASE_URL || env.LOOKOUT_TELEMETRY === 'clickhouse';
+
 export type BenchService = {
   baseUrl: string;
   /** The service's data directory (removed by `stop`). */

@@ -92,7 +92,13 @@ describe('bench summary table', () => {
       // A run from before arrivals were recorded spread its logs over the whole span.
       run('postgres', 140),
     ]);
-    expect(rowsOf('sqlite vs postgres').map((r) => [r.figure, r.value, r.status])).toEqual([
+    expect(
+      rowsOf('stores (clickhouse, postgres; sqlite before)').map((r) => [
+        r.figure,
+        r.value,
+        r.status,
+      ]),
+    ).toEqual([
       ['sqlite 1,000,000 logs: ingest', '20,000 events/s', ''],
       ['sqlite 1,000,000 logs: ingest, last tenth', '15,000 events/s', ''],
       ['sqlite 1,000,000 logs: list: one project, first page (p50 / p95)', '10 ms / 40 ms', 'pass'],

@@ -36,7 +36,7 @@ export const SECTIONS = [
   { file: 'page-open.json', run: 'pages', label: 'page open' },
   { file: 'load.json', run: 'load', label: 'load' },
   { file: 'soak.json', run: 'soak', label: 'soak' },
-  { file: 'stores.json', run: 'stores', label: 'sqlite vs postgres' },
+  { file: 'stores.json', run: 'stores', label: 'stores (clickhouse, postgres; sqlite before)' },
 ] as const;
 
 type Case = { name: string; p50_ms: number; p95_ms: number };

@@ -27,7 +27,7 @@ const config = readConfig({
   LOOKOUT_DEMO_SCALE: '0.05',
   LOOKOUT_STATIC_DIR: 'dist',
   LOOKOUT_LOG_LEVEL: 'error',
-  // `LOOKOUT_TELEMETRY=clickhouse npm run test:e2e`: the console against the ClickHouse tier.
+  // The telemetry tier as configured (default: the embedded ClickHouse engine).
   ...pick(['LOOKOUT_TELEMETRY', 'CLICKHOUSE_URL', 'CLICKHOUSE_DATABASE']),
 });
 const { app } = await createService(config);

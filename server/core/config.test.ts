@@ -30,3 +30,39 @@ describe('sign-in throttling, trusted proxies and heartbeat settings', () => {
     expect(() => readConfig({ LOOKOUT_FEED_HEARTBEAT_SECONDS: '0' })).toThrow(ConfigError);
   });
 });
+
+describe('the telemetry tier', () => {
+  const PG = 'postgres://lookout@localhost/lookout';
+
+  it('is ClickHouse by default: the engine under the data directory, or CLICKHOUSE_URL', () => {
+    expect(readConfig({ LOOKOUT_DATA_DIR: '/srv/lookout' }).telemetry).toEqual({
+      engine: 'clickhouse',
+      url: null,
+      database: 'lookout',
+      embeddedPath: '/srv/lookout/clickhouse',
+    });
+    expect(
+      readConfig({ LOOKOUT_DATA_DIR: '/srv/lookout', CLICKHOUSE_URL: 'http://ch:8123' }).telemetry,
+    ).toMatchObject({ engine: 'clickhouse', url: 'http://ch:8123' });
+  });
+
+  it("is PostgreSQL's own with DATABASE_URL (PostgreSQL only)", () => {
+    expect(readConfig({ DATABASE_URL: PG }).telemetry).toEqual({ engine: 'state' });
+    expect(readConfig({ DATABASE_URL: PG, LOOKOUT_TELEMETRY: 'state' }).telemetry).toEqual({
+      engine: 'state',
+    });
+  });
+
+  it('refuses state telemetry without PostgreSQL, and a ClickHouse URL it would not use', () => {
+    expect(() => readConfig({ LOOKOUT_TELEMETRY: 'state' })).toThrow(
+      /SQLite keeps state only, its telemetry goes to ClickHouse/,
+    );
+    expect(() =>
+      readConfig({
+        DATABASE_URL: PG,
+        LOOKOUT_TELEMETRY: 'state',
+        CLICKHOUSE_URL: 'http://ch:8123',
+      }),
+    ).toThrow(/keeps telemetry out of ClickHouse/);
+  });
+});

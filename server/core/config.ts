@@ -48,10 +48,10 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   /**
-   * Where telemetry lives. `state` (the default without CLICKHOUSE_URL): the state store's own
-   * engine, SQLite or PostgreSQL. `clickhouse`: ClickHouse, the embedded engine (chdb) under the
-   * data directory, or the server at CLICKHOUSE_URL. In progress: logs so far (the other kinds
-   * stay in the state store's telemetry tables).
+   * Where telemetry lives. `clickhouse` (the default with SQLite state): ClickHouse, the embedded
+   * engine (chdb) under the data directory, or the server at CLICKHOUSE_URL. `state` (the
+   * default with DATABASE_URL): PostgreSQL's own telemetry tables, the "PostgreSQL only"
+   * deployment. SQLite keeps no telemetry of its own.
    */
   LOOKOUT_TELEMETRY: z.enum(['state', 'clickhouse']).optional(),
   /** `http(s)://[user:password@]host:port`: a ClickHouse server instead of the embedded engine. */
@@ -184,10 +184,15 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.LOOKOUT_DATA_DIR);
-  const telemetryEngine = e.LOOKOUT_TELEMETRY ?? (e.CLICKHOUSE_URL ? 'clickhouse' : 'state');
+  const telemetryEngine =
+    e.LOOKOUT_TELEMETRY ?? (e.DATABASE_URL && !e.CLICKHOUSE_URL ? 'state' : 'clickhouse');
   if (telemetryEngine === 'state' && e.CLICKHOUSE_URL)
     throw new ConfigError(
       'Invalid configuration:\n  CLICKHOUSE_URL: set, but LOOKOUT_TELEMETRY=state keeps telemetry out of ClickHouse',
+    );
+  if (telemetryEngine === 'state' && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  LOOKOUT_TELEMETRY: state keeps telemetry in PostgreSQL (DATABASE_URL); SQLite keeps state only, its telemetry goes to ClickHouse (unset LOOKOUT_TELEMETRY)',
     );
   return {
     port: e.PORT,

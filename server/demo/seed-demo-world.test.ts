@@ -4,19 +4,30 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../core/config';
+import type { Store } from '../core/store/store';
 import { createService } from '../service';
+import { dropTestTelemetry, testTelemetry } from '../test-support/test-clickhouse';
+import { tableCounts } from '../test-support/telemetry';
 
-/** The whole path: demo accounts, then the world through the real ingest routes into SQLite. */
+/** The whole path: demo accounts, then the world through the real ingest routes into the store. */
 describe('seeding the demo world into an empty data directory', () => {
   let dir = '';
   let db: Database.Database;
   let closeStore = async () => {};
+  let stored: { dir: string; deps: { store: Store } };
   let request: (path: string, token: string) => Promise<Response> = async () => new Response();
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-demo-'));
-    const service = await createService(testConfig(dir, { demo: true, demoScale: 0.05 }));
-    closeStore = () => service.store.close();
+    const telemetry = testTelemetry() ?? { engine: 'state' as const };
+    const service = await createService(
+      testConfig(dir, { demo: true, demoScale: 0.05, telemetry }),
+    );
+    stored = { dir, deps: { store: service.store } };
+    closeStore = async () => {
+      await service.store.close();
+      await dropTestTelemetry(telemetry);
+    };
     request = async (path, token) =>
       service.app.request(path, { headers: { Authorization: `Bearer ${token}` } });
     db = new Database(path.join(dir, 'lookout.sqlite'), { readonly: true });
@@ -27,10 +38,8 @@ describe('seeding the demo world into an empty data directory', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const count = (table: string) =>
-    (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-
-  it('stores rows of every kind', () => {
+  it('stores rows of every kind', async () => {
+    const counts = await tableCounts(stored);
     for (const table of [
       'logs',
       'issues',
@@ -39,23 +48,21 @@ describe('seeding the demo world into an empty data directory', () => {
       'actions',
       'metric_samples',
     ]) {
-      expect(count(table), table).toBeGreaterThan(0);
+      expect(counts[table], table).toBeGreaterThan(0);
     }
-    expect(count('issues')).toBeGreaterThanOrEqual(25);
+    expect(counts.issues).toBeGreaterThanOrEqual(25);
   });
 
-  it('fills all three projects', () => {
-    const rows = db
-      .prepare(
-        `SELECT p.name, (SELECT count(*) FROM logs l WHERE l.project_id = p.id) AS logs,
-           (SELECT count(*) FROM spans s WHERE s.project_id = p.id) AS spans
-         FROM projects p ORDER BY p.name`,
-      )
-      .all() as { name: string; logs: number; spans: number }[];
-    expect(rows.map((r) => r.name)).toEqual(['Checkout API', 'Mobile App', 'Storefront Web']);
-    for (const r of rows) {
-      expect(r.logs, r.name).toBeGreaterThan(0);
-      expect(r.spans, r.name).toBeGreaterThan(0);
+  it('fills all three projects', async () => {
+    const projects = db.prepare('SELECT id, name FROM projects ORDER BY name').all() as {
+      id: string;
+      name: string;
+    }[];
+    expect(projects.map((r) => r.name)).toEqual(['Checkout API', 'Mobile App', 'Storefront Web']);
+    for (const p of projects) {
+      const counts = await tableCounts(stored, p.id);
+      expect(counts.logs, p.name).toBeGreaterThan(0);
+      expect(counts.spans, p.name).toBeGreaterThan(0);
     }
   });
 
@@ -151,8 +158,8 @@ describe('seeding the demo world into an empty data directory', () => {
       account_token: string;
       projects: { id: string; name: string }[];
     };
-    const stored = count('deployments');
-    expect(stored).toBeGreaterThan(10);
+    const deployments = db.prepare('SELECT count(*) AS n FROM deployments').get() as { n: number };
+    expect(deployments.n).toBeGreaterThan(10);
     const project = creds.projects.find((p) => p.name === 'Checkout API');
     const res = await request(
       `/api/telemetry/deployments?project_id=${project?.id}&status=failed`,
@@ -172,6 +179,6 @@ describe('seeding the demo world into an empty data directory', () => {
     const rows = (await res.json()) as { release: string; trace_span_count: number }[];
     expect(rows.map((r) => r.release)).toContain('checkout-api@2.14.0');
     const spans = rows.reduce((n, r) => n + r.trace_span_count, 0);
-    expect(spans).toBe(count('spans'));
+    expect(spans).toBe((await tableCounts(stored)).spans);
   });
 });

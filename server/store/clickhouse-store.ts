@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger';
 import type { Store } from '../core/store/store';
 import { journaledIngest, type Recovered } from './journaled-ingest';
 import { unmovedTables } from './move-telemetry';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteState } from './sqlite-store';
 import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { sqliteLogRules } from './state/sqlite/log-rules';
 import { openClickHouse, type ChDb } from './telemetry/clickhouse/clickhouse-db';
@@ -24,7 +24,7 @@ import { clickhouseSpan, clickhouseTraces } from './telemetry/clickhouse/traces'
 import { freezeTelemetry, type FrozenTelemetry } from './telemetry/clickhouse/freeze';
 import { writeGate } from './telemetry/clickhouse/write-gate';
 
-/** The kinds whose reads have moved to ClickHouse; the others stay in SQLite's tables. */
+/** The telemetry kinds, all kept in ClickHouse (SQLite keeps none of their rows). */
 export const KINDS_IN_CLICKHOUSE = ['issues', 'logs', 'actions', 'metrics', 'spans'] as const;
 
 const TABLE_OF = {
@@ -35,7 +35,7 @@ const TABLE_OF = {
   metrics: 'metric_samples',
 };
 
-/** The telemetry tables whose rows are in ClickHouse (not in SQLite) in this deployment. */
+/** The SQLite telemetry tables of earlier versions whose rows `migrate` moves to ClickHouse. */
 export const TABLES_IN_CLICKHOUSE: ReadonlySet<string> = new Set(
   KINDS_IN_CLICKHOUSE.map((k) => TABLE_OF[k]),
 );
@@ -60,12 +60,10 @@ export const clickhouseExtras = (store: Store): ClickHouseStoreExtras | null =>
   'freezeTelemetry' in store ? (store as Store & ClickHouseStoreExtras) : null;
 
 /**
- * State in SQLite, telemetry in ClickHouse (the engine in this process, or CLICKHOUSE_URL).
- * The move is by area: the kinds of KINDS_IN_CLICKHOUSE (actions with product analytics and
- * the action reads of investigations) are written to and read from ClickHouse; the others
- * stay in SQLite's telemetry tables (written in the same state transaction that commits a
- * batch, see journaled-ingest.ts) until their reads move too. Before it serves, batches a
- * crash left half written are removed.
+ * The default deployment: state in SQLite, telemetry in ClickHouse (the engine in this
+ * process, or CLICKHOUSE_URL). Every kind is written to and read from ClickHouse; SQLite counts
+ * each batch at its commit (usage, issue groups, rollups; see journaled-ingest.ts). Before it
+ * serves, batches a crash left half written are removed.
  */
 export async function openClickHouseStore(
   config: Pick<ServiceConfig, 'dataDir'> & { telemetry: ClickHouseTelemetry },
@@ -73,20 +71,20 @@ export async function openClickHouseStore(
 ): Promise<Store & ClickHouseStoreExtras> {
   const ch = await openClickHouse(config.telemetry);
   const gate = writeGate();
-  let state: ReturnType<typeof openSqliteStore> | null = null;
+  let state: ReturnType<typeof openSqliteState> | null = null;
   try {
     await migrateClickHouse(ch);
-    state = openSqliteStore(config.dataDir);
-    const base = state;
-    const unmoved = unmovedTables(base.sqlite, KINDS_IN_CLICKHOUSE, Date.now());
+    state = openSqliteState(config.dataDir);
+    const { sqlite, commitBatch, occurrenceHours, releaseRows, ...base } = state;
+    const unmoved = unmovedTables(sqlite, KINDS_IN_CLICKHOUSE, Date.now());
     if (unmoved.length > 0)
       throw new Error(
         `this data directory keeps telemetry in SQLite (${unmoved.join(', ')}) that ClickHouse does not have yet; ` +
           'move it first with LOOKOUT_TELEMETRY=clickhouse npm run service -- migrate (resumable), then start again',
       );
     const ingest = journaledIngest(
-      sqliteIngestCommits(state.sqlite, (c) =>
-        base.ingest.acceptWithItemsElsewhere(c.batch, c.receivedAt, c.quota, {
+      sqliteIngestCommits(sqlite, (c) =>
+        commitBatch(c.batch, c.receivedAt, c.quota, {
           batchId: c.batchId,
           items: c.elsewhere,
         }),
@@ -106,18 +104,18 @@ export async function openClickHouseStore(
         : null,
       expireTelemetry: (now) => gate.shared(() => expireTelemetry(ch, now)),
       ingest,
-      logs: clickhouseLogs(ch, sqliteLogRules(base.sqlite)),
+      logs: clickhouseLogs(ch, sqliteLogRules(sqlite)),
       actions: clickhouseActions(ch),
       metrics: clickhouseMetrics(ch),
-      occurrences: clickhouseOccurrences(ch, base.occurrences),
+      occurrences: clickhouseOccurrences(ch, occurrenceHours),
       traces: {
         ...clickhouseTraces(ch),
         spanListJson: (scope) => spanListJson(ch, scope),
         issues: clickhouseTraceIssues(ch),
       },
       investigations: {
-        ...base.investigations,
-        ...clickhouseOccurrenceInvestigations(ch, sqliteIssueSummaries(base.sqlite)),
+        releaseRows,
+        ...clickhouseOccurrenceInvestigations(ch, sqliteIssueSummaries(sqlite)),
         ...clickhouseActionInvestigations(ch),
         span: (scope, spanId) => clickhouseSpan(ch, scope, spanId),
       },

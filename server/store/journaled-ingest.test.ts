@@ -7,11 +7,11 @@ import { defaultPlanQuotas } from '../domain/plans';
 import { emptyBatch, type Batch, type LogEvent, type SpanEvent } from '../core/batch';
 import type { QuotaContext } from '../core/store/telemetry/ingest';
 import type { TelemetryConfig } from '../core/config';
-import type { Store } from '../core/store/store';
+import type { StateStore } from '../core/store/store';
 import { dropTestTelemetry, processEnginePath } from '../test-support/test-clickhouse';
 import { openClickHouseStore } from './clickhouse-store';
 import { journaledIngest } from './journaled-ingest';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteState } from './sqlite-store';
 import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { openClickHouse } from './telemetry/clickhouse/clickhouse-db';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
@@ -104,7 +104,7 @@ afterEach(async () => {
 const open = () => openClickHouseStore({ dataDir: dir, telemetry });
 
 /** The account and project a batch is counted against, in the state store. */
-async function seedProject(store: Store): Promise<void> {
+async function seedProject(store: StateStore): Promise<void> {
   await store.accounts.create({
     id: QUOTA.accountId,
     email: 'journal@example.test',
@@ -151,7 +151,7 @@ describe('a journaled ingest', () => {
     const ids = batch.logs.map((l) => l.id);
 
     // The first life: the logs reach ClickHouse, then the process "dies" before the commit.
-    const state = openSqliteStore(dir);
+    const state = openSqliteState(dir);
     await seedProject(state);
     const ch = await openClickHouse(telemetry);
     await migrateClickHouse(ch);

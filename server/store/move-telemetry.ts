@@ -18,9 +18,9 @@ type TableMove = {
   table: string;
   /** The rows of a chunk as new items (one project's). */
   items(rows: Row[]): Partial<NewItems>;
-  /** SQLite's own derived tables of this kind, emptied with it (ClickHouse has its own). */
+  /** SQLite's own derived tables of this kind, dropped with it (ClickHouse has its own). */
   derived: string[];
-  /** What stays once moved (null: nothing). */
+  /** What stays once moved (null: nothing, and the table is dropped). */
   keep: string | null;
   /** SELECT list (issue occurrences bring their group's fingerprint). */
   select: string;
@@ -41,7 +41,7 @@ export const TABLE_MOVES: Record<KindElsewhere, TableMove> = {
   logs: {
     table: 'logs',
     select: 'SELECT * FROM logs',
-    derived: ['log_attributes', 'log_attribute_hours', 'log_index_hours'],
+    derived: ['log_attributes', 'log_attribute_hours', 'log_index_hours', 'attribute_paths'],
     keep: null,
     items: (rows) => ({
       logs: rows.map((r): LogEvent => ({
@@ -184,17 +184,34 @@ type MoveRow = { table_name: string; moved_through: number; moved: number; done_
 export function unmovedTables(db: Db, kinds: readonly KindElsewhere[], now: number): string[] {
   const unmoved: string[] = [];
   for (const kind of kinds) {
-    const { table } = TABLE_MOVES[kind];
+    const m = TABLE_MOVES[kind];
     const move = db
       .prepare<[string], MoveRow>('SELECT * FROM telemetry_moves WHERE table_name = ?')
-      .get(table);
+      .get(m.table);
     if (move?.done_at != null) continue;
-    const any = db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get();
+    const any = tableExists(db, m.table)
+      ? db.prepare(`SELECT 1 FROM ${m.table} LIMIT 1`).get()
+      : undefined;
     if (any === undefined && move === undefined)
-      db.prepare('INSERT INTO telemetry_moves (table_name, done_at) VALUES (?, ?)').run(table, now);
-    else unmoved.push(table);
+      db.transaction(() => {
+        db.prepare('INSERT INTO telemetry_moves (table_name, done_at) VALUES (?, ?)').run(
+          m.table,
+          now,
+        );
+        if (m.keep === null) dropTables(db, m);
+      })();
+    else unmoved.push(m.table);
   }
   return unmoved;
+}
+
+const tableExists = (db: Db, name: string): boolean =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !==
+  undefined;
+
+/** SQLite keeps no telemetry rows: a kind's table and its derived tables go once moved. */
+function dropTables(db: Db, m: TableMove): void {
+  for (const t of [...m.derived, m.table]) db.prepare(`DROP TABLE IF EXISTS ${t}`).run();
 }
 
 export type TableMoved = { table: string; moved: number; alreadyMoved: boolean };
@@ -204,7 +221,7 @@ export type TableMoved = { table: string; moved: number; alreadyMoved: boolean }
  * writes (ids into the ledger, rollups by the views), a chunk of one project at a time. Each
  * chunk is written under a batch id derived from its first row, so a chunk written again after
  * a crash is deduplicated by its insert token, and progress is recorded after each chunk: run
- * again, the move resumes where it stopped. Once a table is copied it is emptied here (with
+ * again, the move resumes where it stopped. Once a table is copied it is dropped here (with
  * its SQLite-only indexes and rollups; occurrences keep each group's first and latest).
  */
 export async function moveTelemetry(
@@ -226,6 +243,8 @@ export async function moveTelemetry(
       results.push({ table: m.table, moved: get()?.moved ?? 0, alreadyMoved: true });
       continue;
     }
+    // A table of a data directory that never held telemetry in SQLite: nothing to report.
+    if (unmovedTables(db, [kind], now).length === 0) continue;
     db.prepare('INSERT OR IGNORE INTO telemetry_moves (table_name) VALUES (?)').run(m.table);
     const alias = kind === 'issues' ? 'o.' : '';
     for (;;) {
@@ -260,8 +279,8 @@ export async function moveTelemetry(
       onChunk(m.table, get()?.moved ?? 0);
     }
     db.transaction(() => {
-      for (const t of m.derived) db.prepare(`DELETE FROM ${t}`).run();
-      db.prepare(`DELETE FROM ${m.table}${m.keep ? ` WHERE NOT (${m.keep})` : ''}`).run();
+      if (m.keep === null) dropTables(db, m);
+      else db.prepare(`DELETE FROM ${m.table} WHERE NOT (${m.keep})`).run();
       db.prepare('UPDATE telemetry_moves SET done_at = ? WHERE table_name = ?').run(now, m.table);
     })();
     results.push({ table: m.table, moved: get()?.moved ?? 0, alreadyMoved: false });

@@ -3,11 +3,10 @@ import type { Logger } from '../core/logger';
 import type { Store } from '../core/store/store';
 import { openClickHouseStore } from './clickhouse-store';
 import { openPostgresStore } from './postgres-store';
-import { openSqliteStore } from './sqlite-store';
 
 /**
- * PostgreSQL when `DATABASE_URL` is set, else the SQLite file in the data directory; with
- * `LOOKOUT_TELEMETRY=clickhouse`, telemetry in ClickHouse beside SQLite's state.
+ * The default: state in the data directory's SQLite file, telemetry in ClickHouse (embedded,
+ * or CLICKHOUSE_URL). With `DATABASE_URL`: PostgreSQL for both ("PostgreSQL only").
  */
 export async function openStore(
   config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl' | 'telemetry'>,
@@ -21,7 +20,9 @@ export async function openStore(
       );
     return openClickHouseStore({ dataDir: config.dataDir, telemetry }, log);
   }
-  return config.databaseUrl
-    ? openPostgresStore(config.databaseUrl)
-    : openSqliteStore(config.dataDir);
+  if (!config.databaseUrl)
+    throw new Error(
+      'SQLite keeps state only: its telemetry goes to ClickHouse (LOOKOUT_TELEMETRY)',
+    );
+  return openPostgresStore(config.databaseUrl);
 }

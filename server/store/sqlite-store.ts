@@ -1,61 +1,68 @@
 import { databaseFile, openDatabase, type Db } from './sqlite/database';
 import { startBackgroundCheckpoints } from './sqlite/background-checkpoints';
-import type { Store } from '../core/store/store';
+import type { StateStore } from '../core/store/store';
+import type { InvestigationsStore } from '../core/store/telemetry/investigations';
+import type { OccurrencesStore } from '../core/store/telemetry/occurrences';
+import type { ReleasesStore } from '../core/store/telemetry/releases';
+import type { VolumeStore } from '../core/store/telemetry/volume';
 import { sqliteAccounts } from './state/sqlite/accounts';
-import { sqliteActions } from './telemetry/sqlite/actions';
+import { sqliteBatchCommit, type SqliteBatchCommit } from './state/sqlite/batch-commit';
 import { sqliteDeployments } from './state/sqlite/deployments';
-import { sqliteMetrics } from './telemetry/sqlite/metrics';
 import { sqlCredentials } from './state/sql/credentials';
 import { sqliteIdempotency } from './state/sqlite/idempotency';
 import { sqliteIssues } from './state/sqlite/issues';
-import { sqliteOccurrences } from './telemetry/sqlite/occurrences';
-import { sqlInvestigations } from './telemetry/sql/investigations';
+import { sqliteOccurrenceHours } from './state/sqlite/occurrence-hours';
 import { sqliteSupport } from './state/sqlite/support';
 import { sqliteOwnership } from './state/sqlite/ownership';
-import { logAttributeIndex } from './telemetry/sqlite/log-attribute-index';
-import { sqliteLogs } from './telemetry/sqlite/logs';
 import { sqliteProjects } from './state/sqlite/projects';
-import { sqliteTelemetry, type SqliteIngest } from './telemetry/sqlite/ingest';
-import { releaseRollup } from './telemetry/sqlite/release-rollup';
-import { backfillTraceParts, traceRollup } from './telemetry/sqlite/trace-parts';
+import { releaseRollup } from './state/sqlite/release-rollup';
+import { volumeRollup } from './state/sqlite/volume-rollup';
+import { sqlInvestigations } from './telemetry/sql/investigations';
 import { sqlReleases } from './telemetry/sql/releases';
-import { sqlTraces } from './telemetry/sql/traces';
 import { sqlVolume } from './telemetry/sql/volume';
 import { sqlUsage } from './state/sql/usage';
 import { sqlThrottle } from './state/sql/throttle';
 import { sqlToolConnections } from './state/sql/tool-connections';
 import { sqliteDialect, sqliteRunner } from './sqlite/sqlite-sql';
-import { volumeRollup } from './telemetry/sqlite/volume-rollup';
 
-/** The embedded store: one SQLite file in the data directory (`sqlite`: the file, for assemblers). */
-export function openSqliteStore(dataDir: string): Store & { sqlite: Db; ingest: SqliteIngest } {
+/**
+ * The state tier in one SQLite file of the data directory, with the rollups each batch's
+ * commit counts beside it (release rows, volume, per-hour issue counts): small counters kept
+ * exact by the same transaction that accepts the batch. SQLite keeps no telemetry rows; they
+ * are in ClickHouse (clickhouse-store.ts).
+ */
+export type SqliteState = StateStore & {
+  sqlite: Db;
+  commitBatch: SqliteBatchCommit;
+  occurrenceHours: Pick<OccurrencesStore, 'hours'>;
+  releases: ReleasesStore;
+  volume: VolumeStore;
+  releaseRows: InvestigationsStore['releaseRows'];
+  close(): Promise<void>;
+};
+
+export function openSqliteState(dataDir: string): SqliteState {
   const db = openDatabase(dataDir);
   const stopCheckpoints = startBackgroundCheckpoints(db, databaseFile(dataDir));
-  const attributeIndex = logAttributeIndex(db);
-  const rollup = traceRollup(db);
-  backfillTraceParts(db, rollup);
   const sql = sqliteRunner(db);
+  const investigations = sqlInvestigations(sql, sqliteDialect);
   return {
     sqlite: db,
     accounts: sqliteAccounts(db),
     credentials: sqlCredentials(sql),
     projects: sqliteProjects(db),
     idempotency: sqliteIdempotency(db),
-    ingest: sqliteTelemetry(db, attributeIndex, rollup, releaseRollup(db), volumeRollup(db)),
-    logs: sqliteLogs(db, attributeIndex),
+    commitBatch: sqliteBatchCommit(db, releaseRollup(db), volumeRollup(db)),
     issues: sqliteIssues(db),
-    occurrences: sqliteOccurrences(db),
-    traces: sqlTraces(sql, sqliteDialect),
+    occurrenceHours: sqliteOccurrenceHours(db),
     releases: sqlReleases(sql, sqliteDialect),
-    actions: sqliteActions(db),
-    metrics: sqliteMetrics(db),
+    releaseRows: (q) => investigations.releaseRows(q),
     volume: sqlVolume(sql, sqliteDialect),
     deployments: sqliteDeployments(db),
     ownership: sqliteOwnership(db),
     usage: sqlUsage(sql),
     throttle: sqlThrottle(sql),
     toolConnections: sqlToolConnections(sql),
-    investigations: sqlInvestigations(sql, sqliteDialect),
     support: sqliteSupport(db),
     close: async () => {
       await stopCheckpoints();

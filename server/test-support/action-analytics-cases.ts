@@ -4,8 +4,10 @@ import { computeLifecycle, lifecycleFromActivity } from '../domain/lifecycle';
 import { computePaths, rankPaths } from '../domain/paths';
 import { computeRetention, periodCount, retentionCohorts } from '../domain/retention';
 import type { EventMatcher } from '../domain/retention';
-import { openDatabase, type Db } from '../store/sqlite/database';
-import { sqliteActions } from '../store/telemetry/sqlite/actions';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Db } from '../store/sqlite/database';
+import { sqliteActions } from './actions-oracle/actions';
 import type {
   ActionFilteredRange,
   ActionListQuery,
@@ -98,16 +100,25 @@ export function generate(): Row[] {
 
 export const rows = generate();
 
-/** A SQLite database in `dir` holding `rows`. */
+/**
+ * A SQLite database in `dir` holding `rows`, in the table the reference reads
+ * (`actions-oracle/`): the service's own SQLite file keeps no telemetry.
+ */
 export function openDatabaseWithRows(dir: string): Db {
-  const db = openDatabase(dir);
-  db.prepare(
-    `INSERT INTO organizations (id, slug, name, created_at) VALUES ('o', 'o', 'o', 0)`,
-  ).run();
-  for (const p of [PROJECT, OTHER])
-    db.prepare(
-      `INSERT INTO projects (id, organization_id, slug, name, created_at) VALUES (?, 'o', ?, 'p', 0)`,
-    ).run(p, p);
+  const db = new Database(path.join(dir, 'actions-oracle.sqlite'));
+  db.exec(`CREATE TABLE actions (
+      seq INTEGER PRIMARY KEY, id TEXT NOT NULL, project_id TEXT NOT NULL,
+      occurred_at INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
+      distinct_id TEXT NOT NULL, session_id TEXT, properties TEXT NOT NULL,
+      environment TEXT NOT NULL, release TEXT NOT NULL, service_name TEXT NOT NULL,
+      trace_id TEXT, span_id TEXT, sdk_name TEXT NOT NULL, sdk_version TEXT NOT NULL,
+      received_at INTEGER NOT NULL, UNIQUE (project_id, id));
+    CREATE INDEX actions_by_time ON actions(project_id, occurred_at DESC, id DESC);
+    CREATE INDEX actions_by_name ON actions(project_id, name, occurred_at);
+    CREATE INDEX actions_by_session ON actions(project_id, session_id, occurred_at, seq, kind,
+      name, environment, service_name, release);
+    CREATE INDEX actions_by_user ON actions(project_id, distinct_id, occurred_at, seq, kind, name,
+      environment, service_name, release, session_id);`);
   const insert = db.prepare(`INSERT INTO actions (seq, id, project_id, occurred_at, name, kind,
     distinct_id, session_id, properties, environment, release, service_name, sdk_name,
     sdk_version, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sdk', '1', 0)`);

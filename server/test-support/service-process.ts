@@ -25,7 +25,7 @@ export type ServiceProcess = {
   /** The service's PostgreSQL schema (with LOOKOUT_TEST_DATABASE_URL set), else null: SQLite in `dataDir`. */
   databaseUrl: string | null;
   /**
-   * Where its logs live with telemetry on ClickHouse (`npm run test:clickhouse`), else null.
+   * Where its telemetry lives in ClickHouse; null on PostgreSQL (`npm run test:pg`).
    * The embedded engine's directory is locked by the process using it: read it only while
    * the service is stopped.
    */
@@ -111,7 +111,10 @@ export async function startServiceProcess(
     env?: Record<string, string>;
     /** An existing data directory (e.g. a restored backup) instead of a new one. */
     dataDir?: string;
-    /** SQLite in the data directory even when the suite runs on PostgreSQL. */
+    /**
+     * The default deployment (SQLite state and the embedded ClickHouse engine in the data
+     * directory) even when the suite runs on PostgreSQL or a ClickHouse server.
+     */
     sqlite?: boolean;
   } = {},
 ): Promise<ServiceProcess> {
@@ -120,8 +123,10 @@ export async function startServiceProcess(
   const database = options.sqlite
     ? { url: null, drop: async () => undefined }
     : await createTestDatabase();
-  // `sqlite` keeps both tiers in the data directory's SQLite file, whatever the suite runs on.
-  const telemetry = options.sqlite ? null : testTelemetry();
+  // `sqlite`: the data directory holds both tiers, whatever the suite runs on.
+  const telemetry = options.sqlite
+    ? { url: null, database: options.env?.CLICKHOUSE_DATABASE ?? 'lookout' }
+    : testTelemetry();
   const clickhouse: ClickHouseTarget | null = telemetry && {
     url: telemetry.url,
     database: telemetry.database,

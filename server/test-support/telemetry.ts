@@ -241,9 +241,13 @@ export const storedRow = async <R = Record<string, unknown>>(
 
 /** Row count of every telemetry table (and the usage counters), optionally of one project. */
 export async function tableCounts(src: StoredData, projectId?: string) {
+  const inClickHouse = 'deps' in src ? 'clickhouse' in src.deps.store : Boolean(src.clickhouse);
   const counts = await withStoreSql(src, async (sql) => {
     const counts: Record<string, number> = {};
-    for (const t of [...TELEMETRY_TABLES, 'usage_counters', 'project_contexts']) {
+    const stateTables = TELEMETRY_TABLES.filter(
+      (t) => !inClickHouse || !TABLES_IN_CLICKHOUSE.has(t),
+    );
+    for (const t of [...stateTables, 'usage_counters', 'project_contexts']) {
       const text = `SELECT COUNT(*) AS n FROM ${t}${projectId ? ' WHERE project_id = ?' : ''}`;
       const [row] = await sql.rows<{ n: number }>(text, projectId ? [projectId] : []);
       counts[t] = row?.n ?? 0;

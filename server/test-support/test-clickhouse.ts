@@ -9,15 +9,18 @@ import { embeddedEngineUsers } from '../store/telemetry/clickhouse/embedded-engi
 
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
+/** Whether test services keep telemetry in ClickHouse (all but the PostgreSQL-only suite). */
+export const testsOnClickHouse = (): boolean => !process.env.LOOKOUT_TEST_DATABASE_URL?.trim();
+
 /**
- * Where test services keep telemetry. `npm run test:clickhouse` sets
- * `LOOKOUT_TEST_TELEMETRY=clickhouse`: each test service then gets a database of its own, on
- * the server at `CLICKHOUSE_URL` or on the engine in this process. The embedded engine binds
- * one data directory per process, so every service of a test process shares this process's
- * directory and keeps apart by database name. Otherwise null: the state store's telemetry.
+ * Where test services keep telemetry: ClickHouse, as the default deployment does, each test
+ * service in a database of its own, on the server at `CLICKHOUSE_URL` (`npm run
+ * test:clickhouse`) or on the engine in this process. The embedded engine binds one data
+ * directory per process, so every service of a test process shares this process's directory
+ * and keeps apart by database name. Null on PostgreSQL (`npm run test:pg`): its own telemetry.
  */
 export function testTelemetry(): ClickHouseTelemetry | null {
-  if (process.env.LOOKOUT_TEST_TELEMETRY !== 'clickhouse') return null;
+  if (!testsOnClickHouse()) return null;
   return {
     engine: 'clickhouse',
     url: process.env.CLICKHOUSE_URL?.trim() || null,

@@ -19,13 +19,14 @@ import {
   weirdNumber,
 } from '../../test-support/fuzz-arbitraries';
 import { startService, type RunningService } from '../../test-support/start-service';
-import { storeSql, type StoreSql } from '../../test-support/store-sql';
 import {
   NATIVE,
   SDK,
-  TELEMETRY_TABLES,
   addIngestKey,
   createTenant,
+  idCounts as storedIdCounts,
+  tableCounts,
+  usageOf,
   type TelemetryTable,
   type Tenant,
 } from '../../test-support/telemetry';
@@ -525,45 +526,16 @@ describe('ingest bodies (fuzz)', () => {
     return { projectId, key: await addIngestKey(svc, projectId) };
   }
 
-  // One connection for the whole file: opening one per snapshot (as the helpers in
-  // telemetry.ts do) costs more than the request under test.
-  let db: StoreSql;
-  beforeAll(() => {
-    db = storeSql(svc);
-  });
-  afterAll(() => db?.close());
-
-  /** Row counts of every telemetry table, contexts and usage counters of one project. */
+  /** Row counts of every telemetry table (ClickHouse's), contexts and usage counters of one project. */
   type Snapshot = Awaited<ReturnType<typeof snapshot>>;
-  const snapshot = async (projectId: string) => {
-    const tables: Counts = {};
-    for (const t of [...TELEMETRY_TABLES, 'usage_counters', 'project_contexts']) {
-      const [row] = await db.rows<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM ${t} WHERE project_id = ?`,
-        [projectId],
-      );
-      tables[t] = row?.n ?? 0;
-    }
-    const usage = await db.rows(
-      'SELECT stream, day, events, bytes FROM usage_counters WHERE project_id = ? ORDER BY stream, day',
-      [projectId],
-    );
-    return { tables, usage };
-  };
+  const snapshot = async (projectId: string) => ({
+    tables: await tableCounts(svc, projectId),
+    usage: await usageOf(svc, projectId),
+  });
 
   /** How many rows of a table hold each id. */
-  const idCounts = async (table: TelemetryTable, projectId: string, ids: string[]) => {
-    const column = table === 'metric_samples' ? 'event_id' : 'id';
-    const counts: number[] = [];
-    for (const id of ids) {
-      const [row] = await db.rows<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND ${column} = ?`,
-        [projectId, id],
-      );
-      counts.push(row?.n ?? 0);
-    }
-    return counts;
-  };
+  const idCounts = (table: TelemetryTable, projectId: string, ids: string[]) =>
+    storedIdCounts(svc, table, projectId, ids);
 
   const send = (route: Route, key: string, body: unknown) =>
     call(svc.baseUrl, 'POST', route, { token: key, json: body });

@@ -22,8 +22,7 @@ import {
   type OtlpJson,
 } from '../../test-support/otlp';
 import { startService, type RunningService } from '../../test-support/start-service';
-import { storeSql, type StoreSql } from '../../test-support/store-sql';
-import { TELEMETRY_TABLES, createTenant, type Tenant } from '../../test-support/telemetry';
+import { createTenant, tableCounts, type Tenant } from '../../test-support/telemetry';
 
 /**
  * Property-based tests of the OTLP routes (README "OpenTelemetry"): whatever the bytes, never
@@ -47,29 +46,16 @@ const validRequest: Record<OtlpSignal, () => OtlpJson> = {
 
 let svc: RunningService<false>;
 let tenant: Tenant;
-let db: StoreSql;
 beforeAll(async () => {
   svc = await startService({ config: { ingestRate: { perSecond: 1e6, burst: 1e6 } } });
   tenant = await createTenant(svc);
-  db = storeSql(svc);
 });
 afterAll(async () => {
-  await db.close();
   await svc.close();
 });
 
-/** Rows of every telemetry table and the usage counters of the tenant's project. */
-async function snapshot(): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const t of [...TELEMETRY_TABLES, 'usage_counters']) {
-    const [row] = await db.rows<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM ${t} WHERE project_id = ?`,
-      [tenant.projectId],
-    );
-    out[t] = row?.n ?? 0;
-  }
-  return out;
-}
+/** Rows of every telemetry table (ClickHouse's) and the usage counters of the tenant's project. */
+const snapshot = (): Promise<Record<string, number>> => tableCounts(svc, tenant.projectId);
 
 /** Sends raw bytes; a refusal must be a Status in the request's encoding and change nothing. */
 async function expectSafe(signal: OtlpSignal, body: Buffer, as: Encoding, gzip: boolean) {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../../test-support/service-process';
+import { testsOnClickHouse } from '../../test-support/test-clickhouse';
 import { logItem, NATIVE, nativeBody, T0 } from '../../test-support/telemetry';
 
 /**
@@ -43,8 +44,7 @@ function makeBatch(index: number): Batch {
   return { logs: logs.map((x) => x.id), body: nativeBody({ logs }) };
 }
 
-const embedded =
-  process.env.LOOKOUT_TEST_TELEMETRY === 'clickhouse' && !process.env.CLICKHOUSE_URL?.trim();
+const embedded = testsOnClickHouse() && !process.env.CLICKHOUSE_URL?.trim();
 
 describe.skipIf(!embedded)('a backup of the ClickHouse tier taken during ingest', () => {
   const services: ServiceProcess[] = [];

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseFile } from './database';
 import { migrations } from './migrations';
-import { openSqliteStore } from '../sqlite-store';
+import { openSqliteState } from '../sqlite-store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -44,7 +44,7 @@ describe('hourly occurrence counts of occurrences stored before the migration', 
     dirs.push(dir);
     databaseBeforeOccurrenceHours(dir);
 
-    const store = openSqliteStore(dir);
+    const store = openSqliteState(dir);
     try {
       const check = new Database(databaseFile(dir), { readonly: true });
       const rows = check
@@ -56,7 +56,7 @@ describe('hourly occurrence counts of occurrences stored before the migration', 
         { issue_id: 'i1', hour: H + 2, occurrences: 1 },
         { issue_id: 'i2', hour: H, occurrences: 1 },
       ]);
-      const read = await store.occurrences.hours({
+      const read = await store.occurrenceHours.hours({
         projectIds: ['p1'],
         issueIds: ['i1', 'i2', 'nope'],
         fromHour: H + 1,

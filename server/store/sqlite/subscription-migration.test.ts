@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseFile } from './database';
 import { migrations } from './migrations';
-import { openSqliteStore } from '../sqlite-store';
+import { openSqliteState } from '../sqlite-store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -29,7 +29,7 @@ describe('subscriptions of accounts stored before migration 12', () => {
     `);
     db.close();
 
-    const store = openSqliteStore(dir);
+    const store = openSqliteState(dir);
     try {
       expect(await store.usage.subscriptionOf('a-free')).toEqual({
         tier: 'free',

@@ -40,7 +40,10 @@ const after = (a: { time: number; id: string } | null): SqlFragment[] =>
  * status, counts, first and latest occurrence) and the per-hour counts stay in the state
  * store, counted once when each batch commits.
  */
-export function clickhouseOccurrences(db: ChDb, state: OccurrencesStore): OccurrencesStore {
+export function clickhouseOccurrences(
+  db: ChDb,
+  state: Pick<OccurrencesStore, 'hours'>,
+): OccurrencesStore {
   return {
     hours: (q) => state.hours(q),
     async list(issueId, afterPosition, limit) {

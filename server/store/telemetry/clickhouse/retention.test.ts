@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../../../test-support/api-client';
+import { testsOnClickHouse } from '../../../test-support/test-clickhouse';
 import { startService, type RunningService } from '../../../test-support/start-service';
 import {
   NATIVE,
@@ -24,7 +25,7 @@ import { clickhouseExtras } from '../../clickhouse-store';
  */
 
 const DAY = 86_400_000;
-const onClickHouse = process.env.LOOKOUT_TEST_TELEMETRY === 'clickhouse';
+const onClickHouse = testsOnClickHouse();
 
 describe.skipIf(!onClickHouse)('retention of telemetry in ClickHouse', () => {
   let svc: RunningService<false>;

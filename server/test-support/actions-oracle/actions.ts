@@ -1,9 +1,9 @@
-import type { Db } from '../../sqlite/database';
-import { actionPageStatement, toAction, type ActionDbRow } from '../../rows/action-record';
-import type { ActionListQuery, ActionsStore } from '../../../core/store/telemetry/actions';
+import type { Db } from '../../store/sqlite/database';
+import { actionPageStatement, toAction, type ActionDbRow } from '../../store/rows/action-record';
+import type { ActionListQuery, ActionsStore } from '../../core/store/telemetry/actions';
 import { sqliteActionAnalytics } from './action-analytics';
 import { mergeNewestFirst } from './newest-first';
-import { allRows } from '../../sqlite/sqlite-sql';
+import { allRows } from '../../store/sqlite/sqlite-sql';
 
 export function sqliteActions(db: Db): ActionsStore {
   return {

@@ -1,4 +1,4 @@
-import { mergeNewestFirstPages, type TimeIdHead } from '../../rows/newest-first';
+import { mergeNewestFirstPages, type TimeIdHead } from '../../store/rows/newest-first';
 
 /** Reads each project on its own and merges (see `mergeNewestFirstPages`). */
 export function mergeNewestFirst<R extends TimeIdHead>(

@@ -6,9 +6,9 @@ import {
   FILTERED,
   itAnswersAsTheDomainFunctions,
   openDatabaseWithRows,
-} from '../../../test-support/action-analytics-cases';
-import type { Db } from '../../sqlite/database';
-import type { ActionFilteredRange } from '../../../core/store/telemetry/actions';
+} from '../action-analytics-cases';
+import type { Db } from '../../store/sqlite/database';
+import type { ActionFilteredRange } from '../../core/store/telemetry/actions';
 import { sqliteActions } from './actions';
 
 /**

@@ -1,13 +1,8 @@
-import {
-  occurrencesStatement,
-  toOccurrence,
-  type OccurrenceDbRow,
-} from '../../rows/occurrence-record';
 import type { OccurrencesStore } from '../../../core/store/telemetry/occurrences';
 import type Database from 'better-sqlite3';
 import { hourOf } from '../../../domain/issue-histogram';
 import type { Db } from '../../sqlite/database';
-import { allRows, placeholders } from '../../sqlite/sqlite-sql';
+import { placeholders } from '../../sqlite/sqlite-sql';
 
 const occurrenceHourUpserts = new WeakMap<Db, Database.Statement<[string, number]>>();
 
@@ -29,7 +24,8 @@ export function countOccurrenceHour(db: Db, issueId: string, occurredAt: number)
   upsert.run(issueId, hourOf(occurredAt));
 }
 
-export function sqliteOccurrences(db: Db): OccurrencesStore {
+/** Per-hour occurrence counts of issue groups (`issue_occurrence_hours`, counted at commit). */
+export function sqliteOccurrenceHours(db: Db): Pick<OccurrencesStore, 'hours'> {
   return {
     async hours({ projectIds, issueIds, fromHour, toHour }) {
       if (projectIds.length === 0 || issueIds.length === 0) return { readable: [], hours: [] };
@@ -48,11 +44,6 @@ export function sqliteOccurrences(db: Db): OccurrencesStore {
         )
         .all(...readable, fromHour, toHour);
       return { readable, hours };
-    },
-    async list(issueId, after, limit) {
-      return allRows<OccurrenceDbRow>(db, occurrencesStatement(issueId, after, limit)).map(
-        toOccurrence,
-      );
     },
   };
 }

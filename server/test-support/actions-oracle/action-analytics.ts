@@ -1,6 +1,6 @@
-import { stepMasks } from '../../../domain/funnel';
-import { unitPath, type PathStep } from '../../../domain/paths';
-import type { Db } from '../../sqlite/database';
+import { stepMasks } from '../../domain/funnel';
+import { unitPath, type PathStep } from '../../domain/paths';
+import type { Db } from '../../store/sqlite/database';
 import {
   BLANK,
   checkPeriods,
@@ -13,13 +13,13 @@ import {
   unitColumn,
   type LifecycleDbRow,
   type RetentionDbRow,
-} from '../../rows/action-analytics';
+} from '../../store/rows/action-analytics';
 import type {
   ActionFilteredRange,
   ActionSegmentCounts,
   ActionsStore,
   AnalysisUnitColumn,
-} from '../../../core/store/telemetry/actions';
+} from '../../core/store/telemetry/actions';
 
 /**
  * Product analytics reads. Counting per unit (session or user) reads the range in unit order
