@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig, type ServiceConfig } from '../core/config';
-import { openStore } from '../store/open-store';
+import { openStateStore } from '../store/open-store';
 import { changePlan } from './change-plan';
 import { listTickets } from './list-tickets';
 
@@ -56,7 +56,7 @@ async function main() {
   }
   // Plans and tickets are state: the embedded ClickHouse engine's directory is locked by the
   // running service, so this command opens the state store alone.
-  const store = await openStore({ ...config, telemetry: { engine: 'state' } });
+  const store = await openStateStore(config);
   if (tickets) {
     try {
       process.stdout.write(await listTickets(store));

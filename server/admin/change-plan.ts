@@ -7,7 +7,7 @@ import {
   type Subscription,
   type SubscriptionState,
 } from '../domain/subscription';
-import type { Store } from '../core/store/store';
+import type { StateStore } from '../core/store/store';
 
 const oneOf = <T extends string>(values: readonly T[], v: string): v is T =>
   (values as readonly string[]).includes(v);
@@ -19,7 +19,7 @@ export type ChangePlanArgs = { email: string; tier: string; state?: string; inte
  * no checkout in the reference service; this is how a demo or a test changes a plan.
  */
 export async function changePlan(
-  store: Store,
+  store: StateStore,
   args: ChangePlanArgs,
   now: number,
 ): Promise<

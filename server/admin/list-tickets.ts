@@ -1,4 +1,4 @@
-import type { Store } from '../core/store/store';
+import type { StateStore } from '../core/store/store';
 
 /** Tickets listed at most, newest first. */
 export const TICKET_LIST_LIMIT = 100;
@@ -8,7 +8,7 @@ export const TICKET_LIST_LIMIT = 100;
  * no e-mail), one block per ticket, newest first. Attached bundles stay in the database
  * (`support_ticket_contexts`); only their count is shown.
  */
-export async function listTickets(store: Store, limit = TICKET_LIST_LIMIT): Promise<string> {
+export async function listTickets(store: StateStore, limit = TICKET_LIST_LIMIT): Promise<string> {
   const tickets = await store.support.list(limit);
   if (tickets.length === 0) return 'No support tickets.\n';
   return tickets

@@ -1,6 +1,7 @@
 import type { ServiceConfig } from '../core/config';
 import type { Logger } from '../core/logger';
-import type { Store } from '../core/store/store';
+import type { StateStore, Store } from '../core/store/store';
+import { openSqliteState } from './sqlite-store';
 import { openClickHouseStore } from './clickhouse-store';
 import { openPostgresStore } from './postgres-store';
 
@@ -25,4 +26,16 @@ export async function openStore(
       'SQLite keeps state only: its telemetry goes to ClickHouse (LOOKOUT_TELEMETRY)',
     );
   return openPostgresStore(config.databaseUrl);
+}
+
+/**
+ * The state tier alone (operator commands that change plans or read tickets): the embedded
+ * ClickHouse engine's directory is locked by the running service, and they need none of it.
+ */
+export async function openStateStore(
+  config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl'>,
+): Promise<StateStore & { close(): Promise<void> }> {
+  return config.databaseUrl
+    ? openPostgresStore(config.databaseUrl)
+    : openSqliteState(config.dataDir);
 }
