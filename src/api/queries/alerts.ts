@@ -3,53 +3,31 @@ import { api, call } from '../client';
 import { retryDelayMs, shouldRetry } from '../errors';
 import { NOTIFICATIONS_POLL_MS } from './issues';
 
-/**
- * Alerts (docs/alerts.md): rules, their preview, incidents, webhooks and the alert inbox.
- * TEMPORARY: types written from the contract until the generated schema has the routes.
- */
-export type AlertKind = 'issue' | 'log' | 'metric' | 'trace';
-export type AlertOp = 'above' | 'below';
-export type IssueEvent = 'new_issue' | 'regression' | 'event_count' | 'user_count';
-export type TraceMeasure = 'error_share' | 'p50' | 'p95' | 'p99';
+import type { components } from '../schema.gen';
 
-export type AlertCondition = Record<string, unknown>;
-
-export type AlertNotify = {
-  inbox: { user_id: string } | { team_id: string } | null;
-  webhook_ids: string[];
-};
-
-export type AlertRule = {
-  id: string;
-  project_id: string;
-  name: string;
-  kind: AlertKind;
-  condition: AlertCondition;
-  notify: AlertNotify;
-  enabled: boolean;
-  muted_until: string | null;
-  resolve_threshold: number | null;
-  state: 'ok' | 'firing';
-  last_evaluated_window_end: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type PreviewInput = {
-  project_id: string;
-  kind: AlertKind;
-  condition: AlertCondition;
-  resolve_threshold?: number | null;
-};
-export type AlertRuleInput = PreviewInput & {
-  name: string;
-  notify: AlertNotify;
-  enabled?: boolean;
-};
-export type AlertRuleChange = Partial<
-  Pick<AlertRule, 'name' | 'condition' | 'notify' | 'enabled' | 'muted_until' | 'resolve_threshold'>
+/** Alerts (docs/alerts.md): rules, their preview, incidents, webhooks and the alert inbox. */
+export type AlertRule = components['schemas']['AlertRule'];
+export type AlertKind = AlertRule['kind'];
+export type AlertNotify = components['schemas']['AlertNotify'];
+export type AlertIssueCondition = components['schemas']['AlertIssueCondition'];
+export type AlertOp = components['schemas']['AlertLogCondition']['op'];
+export type IssueEvent = AlertIssueCondition['event'];
+export type TraceMeasure = components['schemas']['AlertTraceCondition']['measure'];
+/** A condition as the editor sends it (the service checks it by kind: `422` names the field). */
+export type AlertCondition = components['schemas']['AlertRuleCreate']['condition'];
+export type AlertRuleInput = components['schemas']['AlertRuleCreate'];
+export type AlertRuleChange = components['schemas']['AlertRulePatch'];
+export type PreviewInput = Pick<
+  AlertRuleInput,
+  'project_id' | 'kind' | 'condition' | 'resolve_threshold'
 >;
+export type AlertIncident = components['schemas']['AlertIncident'];
+export type AlertNotification = components['schemas']['AlertNotification'];
+export type Webhook = components['schemas']['AlertWebhook'];
+export type CreatedWebhook = components['schemas']['AlertWebhookCreated'];
+export type WebhookDelivery = components['schemas']['AlertDelivery'];
 
+/** The preview of a draft rule over the last 24 hours (`POST /api/alerts/preview`). */
 export type AlertPreview = {
   points: { t: string; value: number | null }[];
   threshold: number | null;
@@ -59,69 +37,14 @@ export type AlertPreview = {
   interval_minutes: number;
 };
 
-export type AlertIncident = {
-  id: string;
-  rule_id: string;
-  rule_name: string;
-  project_id: string;
-  kind: AlertKind;
-  state: 'firing' | 'resolved';
-  started_at: string;
-  resolved_at: string | null;
-  value: number;
-  threshold: number | null;
-  op: AlertOp;
-  window_start: string;
-  window_end: string;
-  view_url: string;
-};
-
-export type Webhook = {
-  id: string;
-  organization_id: string;
-  name: string;
-  url: string;
-  created_at: string;
-};
-export type CreatedWebhook = Webhook & { secret: string };
-
-export type WebhookDelivery = {
-  id: string;
-  webhook_id: string;
-  incident_id: string | null;
-  event: 'alert.firing' | 'alert.resolved' | 'test';
-  created_at: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: {
-    at: string;
-    status: number | null;
-    response_ms: number | null;
-    error: string | null;
-  }[];
-  next_attempt_at: string | null;
-};
-
-export type AlertNotification = {
-  id: string;
-  incident_id: string;
-  rule_id: string;
-  rule_name: string;
-  project_id: string;
-  event: 'firing' | 'resolved';
-  at: string;
-  value: number;
-  threshold: number | null;
-  view_url: string;
-};
-
 export type IncidentFilters = {
-  project_id?: string;
+  project_id: string;
   rule_id?: string;
   state?: 'firing' | 'resolved';
 };
 
-/** Rules and incidents per page. */
-export const ALERT_PAGE_SIZE = 50;
+/** Rules and incidents per page (query values are text). */
+export const ALERT_PAGE_SIZE = '50';
 
 /** Creates carry an `Idempotency-Key`, so a retried transient failure cannot create two. */
 const idempotentRetry = {
@@ -321,21 +244,26 @@ export const alertMutations = {
       onSuccess: (_data, _input, _result, { client }) =>
         client.invalidateQueries({ queryKey: alertQueries.notifications().queryKey }),
     }),
+  /** No issue alert fires for the issue until `until` (RFC3339). */
   snoozeIssue: (issueId: string) =>
     mutationOptions({
       mutationKey: [...alertQueries.all(), 'snooze', issueId] as const,
-      mutationFn: (until: string | null) =>
-        until === null
-          ? call(
-              api.DELETE('/api/alerts/issue-snoozes/{issue_id}', {
-                params: { path: { issue_id: issueId } },
-              }),
-            )
-          : call(
-              api.PUT('/api/alerts/issue-snoozes/{issue_id}', {
-                params: { path: { issue_id: issueId } },
-                body: { until },
-              }),
-            ),
+      mutationFn: (until: string) =>
+        call(
+          api.PUT('/api/alerts/issue-snoozes/{issue_id}', {
+            params: { path: { issue_id: issueId } },
+            body: { until },
+          }),
+        ),
+    }),
+  unsnoozeIssue: (issueId: string) =>
+    mutationOptions({
+      mutationKey: [...alertQueries.all(), 'unsnooze', issueId] as const,
+      mutationFn: () =>
+        call(
+          api.DELETE('/api/alerts/issue-snoozes/{issue_id}', {
+            params: { path: { issue_id: issueId } },
+          }),
+        ),
     }),
 };

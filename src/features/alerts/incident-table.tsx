@@ -44,9 +44,13 @@ export function IncidentTable({
       />
       {incidents.length === 0 ? (
         <div className={styles.panel}>
-          <EmptyState icon={<BellIcon />} title="No incidents">
-            {emptyText}
-          </EmptyState>
+          {showRule ? (
+            <EmptyState icon={<BellIcon />} title="No incidents">
+              {emptyText}
+            </EmptyState>
+          ) : (
+            <p className={styles.emptyLine}>{emptyText}</p>
+          )}
         </div>
       ) : (
         <div className={styles.panel}>

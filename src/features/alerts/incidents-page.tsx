@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { projectsQueries } from '../../api/queries/projects';
 import { oneProjectChoices, oneProjectOf, scopeIsOneProject } from '../../lib/one-project';
+import { EmptyState } from '../../ui/empty-state';
+import { BellIcon } from '../../ui/icons';
 import { SegmentedChoice } from '../../ui/segmented-choice';
 import { OneProjectPicker } from '../../ui/one-project-picker';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -53,18 +55,25 @@ export function IncidentsPage() {
           }
         />
       </div>
-      <IncidentTable
-        filters={{
-          ...(projectId !== null ? { project_id: projectId } : {}),
-          ...(search.state ? { state: search.state } : {}),
-          ...(search.rule ? { rule_id: search.rule } : {}),
-        }}
-        emptyText={
-          search.state === 'firing'
-            ? 'Nothing is firing. Incidents appear here when a rule’s value passes its threshold.'
-            : 'No rule has fired yet. When one does, its incident appears here, and again when it resolves.'
-        }
-      />
+      {projectId === null ? (
+        <EmptyState icon={<BellIcon />} title="Choose a project">
+          Incidents belong to one project’s rules. Choose it above, or narrow the header’s scope to
+          one project.
+        </EmptyState>
+      ) : (
+        <IncidentTable
+          filters={{
+            project_id: projectId,
+            ...(search.state ? { state: search.state } : {}),
+            ...(search.rule ? { rule_id: search.rule } : {}),
+          }}
+          emptyText={
+            search.state === 'firing'
+              ? 'Nothing is firing. Incidents appear here when a rule’s value passes its threshold.'
+              : 'No rule has fired yet. When one does, its incident appears here, and again when it resolves.'
+          }
+        />
+      )}
     </AlertsFrame>
   );
 }

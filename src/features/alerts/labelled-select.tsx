@@ -1,7 +1,10 @@
 import { useId } from 'react';
-import field from '../../ui/labelled-field.module.css';
+import field from '../../ui/text-field.module.css';
 
-/** A select with its label above and, when the draft is wrong there, the problem below. */
+/**
+ * A select with its label above and, when the draft is wrong there, the problem below: the
+ * look of `TextField`, so a form's selects and boxes line up.
+ */
 export function LabelledSelect<V extends string>({
   label,
   value,
@@ -25,7 +28,7 @@ export function LabelledSelect<V extends string>({
       </label>
       <select
         id={id}
-        className={field.select}
+        className={field.input}
         value={value}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
@@ -42,7 +45,7 @@ export function LabelledSelect<V extends string>({
         ))}
       </select>
       {error && (
-        <p id={`${id}-error`} className={field.problem}>
+        <p id={`${id}-error`} className={field.error}>
           {error}
         </p>
       )}

@@ -36,9 +36,6 @@ export function LogConditionFields({
   const severity = SEVERITIES.find((s) => s === query.severity);
   return (
     <div className={styles.stack}>
-      <p className={styles.hint}>
-        Counts the logs that match, per window. The same filters as the logs explorer.
-      </p>
       <div className={styles.filterRow} role="group" aria-label="Log query">
         <FilterInput
           label="Search messages"

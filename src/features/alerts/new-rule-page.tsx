@@ -1,31 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { accountQueries } from '../../api/queries/account';
 import { projectsQueries } from '../../api/queries/projects';
 import { oneProjectOf } from '../../lib/one-project';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AlertsFrame } from './alerts-frame';
-import { logQueryOfSearch, viewOnlyKeys, type NewRuleSearch } from './alerts-search';
-import { emptyDraft, type RuleDraft } from './rule-draft';
+import { viewOnlyKeys } from './alerts-search';
+import { draftOfNewRuleSearch } from './new-rule-draft';
 import { RuleEditor } from './rule-editor';
 
 const route = getRouteApi('/_app/alerts/new');
-
-/** The draft a new rule starts from: the kind, project and explorer query in the link. */
-export function draftOfNewRuleSearch(search: NewRuleSearch, projectId: string | null): RuleDraft {
-  const kind = search.kind ?? 'log';
-  const draft = emptyDraft(projectId ?? '', kind);
-  return {
-    ...draft,
-    logQuery: logQueryOfSearch(search),
-    metricName: search.metric ?? '',
-    issueFilters: {
-      ...draft.issueFilters,
-      environment: search.issue_environment ?? '',
-      service: search.issue_service ?? '',
-    },
-  };
-}
 
 /**
  * `/alerts/new`: a new rule. "Create alert from this view" on the logs explorer opens it with
@@ -36,13 +21,14 @@ export function NewRulePage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
+  const { data: account } = useSuspenseQuery(accountQueries.me());
   const projectId = oneProjectOf(
     search,
     undefined,
     projects.map((p) => p.id),
   );
   // The link is read once: later changes are the form's own.
-  const [initial] = useState(() => draftOfNewRuleSearch(search, projectId));
+  const [initial] = useState(() => draftOfNewRuleSearch(search, projectId, account.account_id));
   const fromLogs = Object.keys(initial.logQuery).length > 0;
   const dropped = viewOnlyKeys(search);
   return (

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { accountQueries } from '../../api/queries/account';
 import { Link } from '@tanstack/react-router';
 import { alertQueries } from '../../api/queries/alerts';
 import { issuesQueries } from '../../api/queries/issues';
@@ -26,6 +27,8 @@ export function NotifyFields({
   onWebhooks: (ids: string[]) => void;
 }) {
   const people = useQuery({ ...issuesQueries.assignees(projectId), enabled: projectId !== '' });
+  const { data: account } = useSuspenseQuery(accountQueries.me());
+  const self = `user:${account.account_id}`;
   const webhooks = useQuery({
     ...alertQueries.webhooks(organizationId ?? ''),
     enabled: organizationId !== undefined,
@@ -40,7 +43,10 @@ export function NotifyFields({
       []),
   ];
   if (!inboxOptions.some((o) => o.value === inbox)) {
-    inboxOptions.push({ value: inbox, label: 'The person or team chosen before' });
+    inboxOptions.push({
+      value: inbox,
+      label: inbox === self ? 'You' : 'The person or team chosen before',
+    });
   }
   return (
     <div className={styles.stack}>

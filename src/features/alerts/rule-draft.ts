@@ -69,7 +69,7 @@ export const TRACE_MEASURE_LABELS: Record<TraceMeasure, string> = {
 };
 
 /** Windows offered by the editor (minutes); the service decides what it accepts. */
-export const WINDOW_CHOICES = [5, 10, 15, 30, 60, 120, 360, 1440] as const;
+export const WINDOW_CHOICES = [1, 5, 10, 15, 30, 60, 120, 360, 1440] as const;
 
 export function emptyDraft(projectId: string, kind: AlertKind = 'log'): RuleDraft {
   return {

@@ -128,7 +128,7 @@ export function RuleEditor({
                   ...(draft.projectId === '' ? [{ value: '', label: 'Choose a project…' }] : []),
                   ...projects.map((p) => ({ value: p.id, label: p.name })),
                 ]}
-                onChange={(projectId) => update({ projectId, inbox: '', webhookIds: [] })}
+                onChange={(projectId) => update({ projectId, webhookIds: [] })}
                 error={problem?.field === 'project' ? problem.message : undefined}
               />
             ) : (

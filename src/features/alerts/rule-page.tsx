@@ -80,7 +80,7 @@ function RuleView() {
           </Link>
         </div>
         <IncidentTable
-          filters={{ rule_id: rule.id }}
+          filters={{ project_id: rule.project_id, rule_id: rule.id }}
           showRule={false}
           emptyText="This rule has not fired. The preview below shows where it would have over the last 24 hours."
         />

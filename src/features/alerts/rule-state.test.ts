@@ -7,7 +7,7 @@ const rule: AlertRule = {
   project_id: 'p',
   name: 'n',
   kind: 'log',
-  condition: {},
+  condition: {} as AlertRule['condition'],
   notify: { inbox: null, webhook_ids: [] },
   enabled: true,
   muted_until: null,

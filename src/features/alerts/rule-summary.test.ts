@@ -7,7 +7,7 @@ const rule = (patch: Partial<AlertRule>): AlertRule => ({
   project_id: 'p',
   name: 'n',
   kind: 'log',
-  condition: {},
+  condition: {} as AlertRule['condition'],
   notify: { inbox: null, webhook_ids: [] },
   enabled: true,
   muted_until: null,
@@ -28,7 +28,7 @@ describe('ruleSummary', () => {
           op: 'above',
           threshold: 10,
           window_minutes: 15,
-        },
+        } as AlertRule['condition'],
       }),
     );
     expect(summary).toBe('Logs (severity error, service checkout) above 10 logs in 15 min');
@@ -39,7 +39,10 @@ describe('ruleSummary', () => {
       ruleSummary(
         rule({
           kind: 'issue',
-          condition: { event: 'new_issue', filters: { environment: 'production' } },
+          condition: {
+            event: 'new_issue',
+            filters: { environment: 'production' },
+          } as AlertRule['condition'],
         }),
       ),
     ).toBe('A new issue appears (environment production)');

@@ -12,7 +12,7 @@ const OPS: { value: AlertOp; label: string }[] = [
 function windowLabel(minutes: number): string {
   if (minutes % 1440 === 0) return minutes === 1440 ? '1 day' : `${minutes / 1440} days`;
   if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
-  return `${minutes} minutes`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 /**

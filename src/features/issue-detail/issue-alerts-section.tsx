@@ -18,8 +18,9 @@ import styles from './issue-alerts-section.module.css';
  */
 export function IssueAlertsSection({ issue }: { issue: IssueDetail }) {
   const snooze = useMutation(alertMutations.snoozeIssue(issue.id));
+  const lift = useMutation(alertMutations.unsnoozeIssue(issue.id));
   const [choice, setChoice] = useState<MuteChoice>('1440');
-  // The service answers a snooze with its end; this page shows what it last set.
+  // No read gives an issue's snooze: the page shows the one it set (the service's answer).
   const [until, setUntil] = useState<string | null>(null);
   return (
     <section className={section.sideSection} aria-labelledby="issue-alerts-title">
@@ -52,8 +53,7 @@ export function IssueAlertsSection({ issue }: { issue: IssueDetail }) {
           size="sm"
           disabled={snooze.isPending}
           onClick={() => {
-            const next = muteUntil(choice, Date.now());
-            snooze.mutate(next, { onSuccess: () => setUntil(next) });
+            snooze.mutate(muteUntil(choice, Date.now()), { onSuccess: (s) => setUntil(s.until) });
           }}
         >
           Snooze alerts
@@ -62,14 +62,15 @@ export function IssueAlertsSection({ issue }: { issue: IssueDetail }) {
           <Button
             size="sm"
             variant="ghost"
-            disabled={snooze.isPending}
-            onClick={() => snooze.mutate(null, { onSuccess: () => setUntil(null) })}
+            disabled={lift.isPending}
+            onClick={() => lift.mutate(undefined, { onSuccess: () => setUntil(null) })}
           >
             Lift snooze
           </Button>
         )}
       </div>
       {snooze.isError && <WriteFailure error={snooze.error} idempotent />}
+      {lift.isError && <WriteFailure error={lift.error} idempotent />}
       <p className={styles.hint}>
         A snoozed issue fires no issue alert (new, regression, counts) until then; log, metric and
         trace alerts are not affected.
