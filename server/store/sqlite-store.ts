@@ -11,6 +11,7 @@ import { sqliteIssues } from './state/sqlite/issues';
 import { sqliteOccurrences } from './telemetry/sqlite/occurrences';
 import { sqlInvestigations } from './telemetry/sql/investigations';
 import { sqliteSupport } from './state/sqlite/support';
+import { sqliteAlerts } from './state/sqlite/alerts';
 import { sqliteOwnership } from './state/sqlite/ownership';
 import { logAttributeIndex } from './telemetry/sqlite/log-attribute-index';
 import { sqliteLogs } from './telemetry/sqlite/logs';
@@ -57,6 +58,7 @@ export function openSqliteStore(dataDir: string): Store & { sqlite: Db; ingest: 
     toolConnections: sqlToolConnections(sql),
     investigations: sqlInvestigations(sql, sqliteDialect),
     support: sqliteSupport(db),
+    alerts: sqliteAlerts(db),
     close: async () => {
       await stopCheckpoints();
       db.close();
