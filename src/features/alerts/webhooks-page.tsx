@@ -87,7 +87,6 @@ export function WebhooksPage() {
           openId={search.webhook}
           permission={permission}
           onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, webhook: id }) })}
-          onAdd={() => setAdding(true)}
         />
       )}
       {organization !== undefined && (
@@ -112,13 +111,11 @@ function WebhookList({
   openId,
   permission,
   onOpen,
-  onAdd,
 }: {
   organizationId: string;
   openId: string | undefined;
   permission: ChangePermission;
   onOpen: (id: string | undefined) => void;
-  onAdd: () => void;
 }) {
   const query = useQuery(alertQueries.webhooks(organizationId));
   if (query.isPending) return <PendingState label="Loading webhooks…" />;
@@ -127,18 +124,10 @@ function WebhookList({
   if (query.data.length === 0) {
     return (
       <div className={tables.panel}>
-        <EmptyState
-          title="No webhooks yet"
-          action={
-            permission.allowed ? (
-              <Button size="sm" variant="primary" onClick={onAdd}>
-                Add webhook
-              </Button>
-            ) : undefined
-          }
-        >
-          Add a webhook to send alerts to a chat, paging or ticket system. Each request is signed
-          with a secret shown once, and retried with backoff until it is answered with 2xx.
+        <EmptyState title="No webhooks yet">
+          Add a webhook (the button above) to send alerts to a chat, paging or ticket system. Each
+          request is signed with a secret shown once, and retried with backoff until it is answered
+          with 2xx.
         </EmptyState>
       </div>
     );
