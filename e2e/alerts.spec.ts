@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { signedInContext, expect, test } from './support/fixtures';
 import { demoMembers } from './support/demo';
 import { word } from './support/telemetry';
 import { signatureIsValid, startWebhookReceiver } from './support/webhook-receiver';
 
-const preview = (page: import('@playwright/test').Page) =>
+const preview = (page: Page) =>
   page.getByRole('img', { name: /^Preview of the rule over the last 24 hours/ });
 
 test('a log rule made from the logs explorer view keeps its query and shows the preview', async ({
@@ -20,7 +21,7 @@ test('a log rule made from the logs explorer view keeps its query and shows the 
   await expect(page.getByLabel('Severity')).toHaveValue('error');
   await expect(page.getByLabel('Service', { exact: true })).toHaveValue('checkout-api');
   // The chart of the last 24 hours, with its words: where it would have fired.
-  await expect(preview(page)).toBeVisible();
+  await expect(preview(page)).toBeVisible({ timeout: 15_000 });
   await expect(
     page.getByRole('status').filter({ hasText: /over the last 24 hours/ }),
   ).toBeVisible();
@@ -95,7 +96,10 @@ test('adds a webhook (secret shown once), sends a signed test, reads its deliver
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: 'Send test' }).click();
     const log = page.getByRole('table', { name: `Deliveries to ${name}` });
-    await expect(log.getByRole('row').filter({ hasText: 'Test' })).toContainText('Delivered');
+    // The service's delivery worker sends it on its own schedule.
+    await expect(log.getByRole('row').filter({ hasText: 'Test' })).toContainText('Delivered', {
+      timeout: 30_000,
+    });
     await expect(log.getByRole('row').filter({ hasText: 'Test' })).toContainText(
       /HTTP 200 · \d+ ms/,
     );

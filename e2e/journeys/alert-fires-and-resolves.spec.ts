@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expect, signInThroughForm, test } from '../support/fixtures';
 import { startOwnService, type OwnService } from '../support/own-service';
@@ -31,9 +32,8 @@ test.afterAll(async () => {
 // The rule's window is a minute (the shortest), so resolving takes about that long.
 test.describe.configure({ timeout: 240_000 });
 
-const bell = (page: import('@playwright/test').Page) =>
-  page.getByRole('button', { name: /^Notifications/ });
-const alertEntries = (page: import('@playwright/test').Page) =>
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const alertEntries = (page: Page) =>
   page.getByRole('list', { name: 'Alert notifications' }).getByRole('listitem');
 
 test('an ingested error fires a log alert into the bell and a webhook, then it resolves', async ({
