@@ -33,8 +33,7 @@ export function MuteControl({
         {muted && rule.muted_until !== null ? (
           <>
             <span className={styles.note} role="status">
-              Muted until {formatUtcDateTime(rule.muted_until)}: incidents are recorded, nobody is
-              notified.
+              Muted: incidents are still recorded, nobody is notified.
             </span>
             <Button
               size="sm"

@@ -35,10 +35,11 @@ export function NotifyFields({
   });
   const inboxOptions = [
     { value: '', label: 'No inbox (webhooks only)' },
-    ...(people.data?.assignees.map((u) => ({
-      value: `user:${u.user_id}`,
-      label: u.name ?? u.email,
-    })) ?? []),
+    ...(people.data?.assignees.map((u) => {
+      const value = `user:${u.user_id}`;
+      const name = u.name ?? u.email;
+      return { value, label: value === self ? `${name} (you)` : name };
+    }) ?? []),
     ...(people.data?.teams?.map((t) => ({ value: `team:${t.team_id}`, label: `Team ${t.name}` })) ??
       []),
   ];
