@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertMutations, type AlertRule } from '../../api/queries/alerts';
-import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
 import { FilterSelect } from '../../ui/filter-select';
 import { useTickingNow } from '../../ui/use-ticking-now';
