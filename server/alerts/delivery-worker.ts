@@ -9,8 +9,8 @@ export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000]
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Deliveries sent at once per round; each is claimed so another instance skips it. */
 const ROUND = 20;
-/** Longer than an attempt can take: a claim left by a killed instance frees itself. */
-const CLAIM_MS = 60_000;
+/** Longer than an attempt can take: a claim left by a killed instance frees itself soon after. */
+const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 5_000;
 
 export type DeliveryDeps = {
   store: Store;
