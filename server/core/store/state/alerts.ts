@@ -86,6 +86,9 @@ export interface AlertsStore {
     next: { state: DeliveryState; nextAttemptAt: number | null },
   ): Promise<void>;
 
+  /** Members of the team who are still members of its organization (an inbox's recipients). */
+  teamMemberIds(teamId: string): Promise<string[]>;
+
   /** Sets (replaces) the snooze of an issue. */
   snoozeIssue(row: IssueSnoozeRecord): Promise<void>;
   /** Removes it; false when there was none. */

@@ -473,6 +473,14 @@ export function sqlAlerts(db: SqlRunner, dialect: SqlDialect, atomic: AtomicStep
       ]);
     },
 
+    async teamMemberIds(teamId) {
+      const rows = await db.rows<{ account_id: string }>(sql`SELECT tm.account_id
+        FROM team_members tm JOIN teams t ON t.id = tm.team_id
+        JOIN memberships m ON m.organization_id = t.organization_id
+          AND m.account_id = tm.account_id
+        WHERE tm.team_id = ${teamId} ORDER BY tm.account_id`);
+      return rows.map((r) => r.account_id);
+    },
     async snoozeIssue(s) {
       await db.run(sql`INSERT INTO issue_snoozes (issue_id, project_id, until, created_by,
           created_at) VALUES (${s.issueId}, ${s.projectId}, ${s.until}, ${s.createdBy},
