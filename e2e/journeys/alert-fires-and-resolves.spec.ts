@@ -4,10 +4,10 @@ import { expect, signInThroughForm, test } from '../support/fixtures';
 import { startOwnService, type OwnService } from '../support/own-service';
 import { ingestEnvelope, word } from '../support/telemetry';
 import {
-  signatureIsValid,
+  signatureValid,
   startWebhookReceiver,
   type WebhookReceiver,
-} from '../support/webhook-receiver';
+} from '../../server/test-support/webhook-receiver';
 
 /**
  * The alert journey on a service of its own that evaluates every second
@@ -102,28 +102,22 @@ test('an ingested error fires a log alert into the bell and a webhook, then it r
 
   // The receiver got a signed alert.firing request.
   await expect
-    .poll(
-      () => receiver.received.filter((h) => h.headers['lookout-event'] === 'alert.firing').length,
-      {
-        timeout: 60_000,
-      },
-    )
+    .poll(() => receiver.received.filter((h) => h.event === 'alert.firing').length, {
+      timeout: 60_000,
+    })
     .toBe(1);
-  const fired = receiver.received.find((h) => h.headers['lookout-event'] === 'alert.firing')!;
-  expect(signatureIsValid(fired, secret)).toBe(true);
-  expect(fired.headers['lookout-delivery']).toBeTruthy();
+  const fired = receiver.received.find((h) => h.event === 'alert.firing')!;
+  expect(signatureValid(secret, fired)).toBe(true);
+  expect(fired.deliveryId).toBeTruthy();
 
   // Once the window holds no such error, it resolves: in the webhook, the bell and the history.
   await expect
-    .poll(
-      () => receiver.received.filter((h) => h.headers['lookout-event'] === 'alert.resolved').length,
-      {
-        timeout: 180_000,
-      },
-    )
+    .poll(() => receiver.received.filter((h) => h.event === 'alert.resolved').length, {
+      timeout: 180_000,
+    })
     .toBe(1);
-  const resolved = receiver.received.find((h) => h.headers['lookout-event'] === 'alert.resolved')!;
-  expect(signatureIsValid(resolved, secret)).toBe(true);
+  const resolved = receiver.received.find((h) => h.event === 'alert.resolved')!;
+  expect(signatureValid(secret, resolved)).toBe(true);
 
   await page.goto(`${base}/alerts/history?project=${project.id}`);
   const row = page.getByRole('row').filter({ hasText: `Payment failures ${text}` });
