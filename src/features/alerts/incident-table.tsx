@@ -11,7 +11,7 @@ import { PendingState } from '../../ui/pending-state';
 import { StaleNotice } from '../../ui/stale-notice';
 import { useTickingNow } from '../../ui/use-ticking-now';
 import styles from './alerts-tables.module.css';
-import { incidentDuration, valueAgainstThreshold } from './incident-text';
+import { incidentDuration, valueAgainstThreshold, windowLength } from './incident-text';
 import { KIND_LABELS } from './rule-draft';
 
 /**
@@ -93,9 +93,11 @@ export function IncidentTable({
                   </td>
                   <td className={styles.num}>
                     {valueAgainstThreshold(i.value, i.threshold, i.op)}
-                    <span className={styles.sub}>
-                      window {formatUtcDateTime(i.window_start).replace(' UTC', '')} –{' '}
-                      {formatUtcDateTime(i.window_end)}
+                    <span
+                      className={styles.sub}
+                      title={`${formatUtcDateTime(i.window_start)} to ${formatUtcDateTime(i.window_end)}`}
+                    >
+                      over {windowLength(i)}
                     </span>
                   </td>
                   <td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { incidentDuration, valueAgainstThreshold } from './incident-text';
+import { incidentDuration, valueAgainstThreshold, windowLength } from './incident-text';
 
 describe('valueAgainstThreshold', () => {
   it('shows the comparison that fired', () => {
@@ -16,5 +16,15 @@ describe('incidentDuration', () => {
     expect(
       incidentDuration({ started_at, resolved_at: null }, Date.parse('2026-11-26T13:05:00Z')),
     ).toBe('3 h 5 min');
+  });
+});
+
+describe('windowLength', () => {
+  it('says the window in minutes, hours or days', () => {
+    const w = (start: string, end: string) =>
+      windowLength({ window_start: start, window_end: end });
+    expect(w('2026-11-26T10:00:00Z', '2026-11-26T10:15:00Z')).toBe('15 min');
+    expect(w('2026-11-26T10:00:00Z', '2026-11-26T12:00:00Z')).toBe('2 h');
+    expect(w('2026-11-25T10:00:00Z', '2026-11-26T10:00:00Z')).toBe('1 day');
   });
 });

@@ -22,8 +22,19 @@ export function incidentDuration(
 ): string {
   const end = incident.resolved_at === null ? now : Date.parse(incident.resolved_at);
   const minutes = Math.max(0, Math.round((end - Date.parse(incident.started_at)) / 60_000));
+  if (minutes < 1) return 'under a minute';
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
   return `${Math.round(hours / 24)} days`;
+}
+
+/** The incident's window in words: `15 min`, `1 h`, `1 day`. */
+export function windowLength(incident: Pick<AlertIncident, 'window_start' | 'window_end'>): string {
+  const minutes = Math.round(
+    (Date.parse(incident.window_end) - Date.parse(incident.window_start)) / 60_000,
+  );
+  if (minutes % 1440 === 0) return minutes === 1440 ? '1 day' : `${minutes / 1440} days`;
+  if (minutes % 60 === 0) return `${minutes / 60} h`;
+  return `${minutes} min`;
 }
