@@ -6839,6 +6839,112 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/alerts/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a rule over the last 24 hours
+     * @description A rule without name and notify: `{project_id, kind, condition, resolve_threshold?}`, checked like a created rule. Answers the rule's value per bucket (its window, at least 5 minutes: at most 288 points) over the last 24 hours on the service clock, where the evaluator would have fired and resolved (same hysteresis), and the project's deployments in that time. Members may preview (it reads, it stores nothing).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertPreviewRequest'];
+        };
+      };
+      responses: {
+        /** @description The preview. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertPreview'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/alerts/incidents': {
     parameters: {
       query?: never;
@@ -11178,6 +11284,45 @@ export interface components {
     AlertRuleDeleted: {
       /** @enum {boolean} */
       deleted: true;
+    };
+    AlertPreview: {
+      points: {
+        /**
+         * Format: date-time
+         * @description Start of the bucket.
+         */
+        t: string;
+        /** @description Null: nothing to measure (no samples, no traces). */
+        value: number | null;
+      }[];
+      threshold: number;
+      /** @enum {string} */
+      op: 'above' | 'below';
+      would_fire: {
+        /** Format: date-time */
+        start: string;
+        /** @description Null: still firing at the end. */
+        end: string | null;
+      }[];
+      deployments: {
+        release: string;
+        /** Format: date-time */
+        deployed_at: string;
+        environment: string;
+      }[];
+      /** @description The bucket: the rule’s window, at least 5 minutes. */
+      interval_minutes: number;
+    };
+    AlertPreviewRequest: {
+      /** Format: uuid */
+      project_id: string;
+      /** @enum {string} */
+      kind: 'issue' | 'log' | 'metric' | 'trace';
+      condition: {
+        [key: string]: unknown;
+      };
+      /** @description Hysteresis: a firing incident resolves once the value is past this (below it for `above`, above it for `below`); default the threshold. */
+      resolve_threshold?: number | null;
     };
     AlertIncidentPage: {
       incidents: components['schemas']['AlertIncident'][];
