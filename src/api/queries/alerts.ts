@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { api, call, createAuthFetch } from '../client';
+import { api, call } from '../client';
 import { retryDelayMs, shouldRetry } from '../errors';
 import { NOTIFICATIONS_POLL_MS } from './issues';
 
@@ -28,42 +28,13 @@ export type CreatedWebhook = components['schemas']['AlertWebhookCreated'];
 export type WebhookDelivery = components['schemas']['AlertDelivery'];
 
 /** The preview of a draft rule over the last 24 hours (`POST /api/alerts/preview`). */
-export type AlertPreview = {
-  points: { t: string; value: number | null }[];
-  threshold: number | null;
-  op: AlertOp;
-  would_fire: { start: string; end: string }[];
-  deployments: { release: string; deployed_at: string; environment: string }[];
-  interval_minutes: number;
-};
+export type AlertPreview = components['schemas']['AlertPreview'];
 
 export type IncidentFilters = {
   project_id: string;
   rule_id?: string;
   state?: 'firing' | 'resolved';
 };
-
-const authFetch = createAuthFetch();
-
-/**
- * `POST /api/alerts/preview` (docs/alerts.md). The route is part of the alerts contract but
- * not yet in the generated document this branch holds, so it is sent with the client's auth
- * and error handling, not its typed paths; once `npm run gen` has it, this becomes
- * `call(api.POST('/api/alerts/preview', { body: input }))`.
- */
-function postPreview(input: PreviewInput): Promise<AlertPreview> {
-  const request = new Request(new URL('/api/alerts/preview', window.location.origin), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  return call(
-    authFetch(request).then(async (response) => {
-      const body: unknown = await response.json().catch(() => undefined);
-      return response.ok ? { data: body as AlertPreview, response } : { error: body, response };
-    }),
-  );
-}
 
 /** Rules and incidents per page (query values are text). */
 export const ALERT_PAGE_SIZE = '50';
@@ -106,7 +77,7 @@ export const alertQueries = {
   preview: (input: PreviewInput) =>
     queryOptions({
       queryKey: [...alertQueries.all(), 'preview', input] as const,
-      queryFn: () => postPreview(input),
+      queryFn: () => call(api.POST('/api/alerts/preview', { body: input })),
       staleTime: 60_000,
       // A refused draft (422) is shown at once, beside the field; retrying it cannot help.
       retry: (failures, error) => shouldRetry(error, failures + 1, 'read'),

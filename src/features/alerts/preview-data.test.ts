@@ -31,6 +31,17 @@ describe('previewShape', () => {
     expect(previewShape(base).firingBuckets).toBe(1);
   });
 
+  it('runs a span still firing at the end to the end of the axis', () => {
+    const shape = previewShape({
+      ...base,
+      would_fire: [{ start: '2026-11-26T10:15:00Z', end: null }],
+    });
+    expect(shape.spans).toEqual([
+      { from: Date.parse('2026-11-26T10:15:00Z'), to: Date.parse('2026-11-26T10:45:00Z') },
+    ]);
+    expect(shape.firingBuckets).toBe(2);
+  });
+
   it('clamps a deployment before the first bucket to the axis start', () => {
     const [mark] = previewShape(base).marks;
     expect(mark?.x).toBe(Date.parse('2026-11-26T10:00:00Z'));

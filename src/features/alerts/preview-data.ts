@@ -40,7 +40,11 @@ export function previewShape(preview: AlertPreview): PreviewShape {
   const last = (rows[rows.length - 1]?.x ?? Date.now()) + step;
   const clamp = (t: number) => Math.min(Math.max(t, first), last);
   const spans = preview.would_fire
-    .map((s) => ({ from: clamp(Date.parse(s.start)), to: clamp(Date.parse(s.end)) }))
+    // A span still firing at the end of the day shown has no end: it runs to the axis's end.
+    .map((s) => ({
+      from: clamp(Date.parse(s.start)),
+      to: s.end === null ? last : clamp(Date.parse(s.end)),
+    }))
     .filter((s) => Number.isFinite(s.from) && Number.isFinite(s.to) && s.to > s.from);
   const marks = preview.deployments
     .map((d, i) => ({
