@@ -92,7 +92,9 @@ export function IncidentTable({
                     <span className={styles.sub}>for {incidentDuration(i, now)}</span>
                   </td>
                   <td className={styles.num}>
-                    {valueAgainstThreshold(i.value, i.threshold, i.op)}
+                    {i.state === 'firing'
+                      ? valueAgainstThreshold(i.value, i.threshold, i.op)
+                      : `back to ${valueAgainstThreshold(i.value, null, i.op)}`}
                     <span
                       className={styles.sub}
                       title={`${formatUtcDateTime(i.window_start)} to ${formatUtcDateTime(i.window_end)}`}

@@ -43,7 +43,9 @@ export function PreviewChart({ preview, unit }: { preview: AlertPreview; unit: s
               key={`${s.from}-${s.to}`}
               x1={s.from}
               x2={s.to}
-              className={styles.fireArea}
+              fill="var(--danger)"
+              fillOpacity={0.18}
+              strokeOpacity={0}
               ifOverflow="hidden"
             />
           ))}
@@ -60,7 +62,7 @@ export function PreviewChart({ preview, unit }: { preview: AlertPreview; unit: s
           />
           <YAxis
             type="number"
-            domain={[0, Math.max(1, shape.max * 1.1)]}
+            domain={[0, 'auto']}
             tickFormatter={formatValue}
             className={styles.axis}
             tickLine={false}
