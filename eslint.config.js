@@ -131,6 +131,7 @@ function serverLayers() {
     'otlp',
     'http',
     'routes',
+    'alerts',
     'mcp',
     'app',
     'listen',
@@ -155,7 +156,9 @@ function serverLayers() {
     ingest: ['core', 'domain', 'views'],
     otlp: ['core', 'domain', 'ingest'],
     http: ['core', 'domain', 'auth', 'views'],
-    routes: ['core', 'domain', 'auth', 'views', 'ingest', 'otlp', 'http'],
+    // Alert evaluation and deliveries: read telemetry through the store's ports only.
+    alerts: ['core', 'domain', 'views'],
+    routes: ['core', 'domain', 'auth', 'views', 'ingest', 'otlp', 'http', 'alerts'],
     // The MCP server reads through the app's routes (app.request), never their modules.
     mcp: ['core', 'domain', 'auth', 'http'],
   };

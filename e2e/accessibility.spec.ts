@@ -194,6 +194,38 @@ test.describe('axe finds no serious or critical violation', () => {
     await expectNoSeriousViolations(page, 'usage');
   });
 
+  test('alerts: rules, the rule editor, history, webhooks and the add dialog', async ({
+    signedInPage: page,
+    demo,
+  }) => {
+    const project = checkout(demo).id;
+    await page.goto(`/alerts?project=${project}`);
+    await expect(h1(page, 'Alerts')).toBeVisible();
+    await expectNoSeriousViolations(page, 'alert rules');
+
+    await page.goto(`/alerts/new?kind=log&project=${project}&severity=error`);
+    await expect(h1(page, 'New alert rule')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Preview: the last 24 hours' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the rule editor');
+
+    await page.goto(`/alerts/history?project=${project}`);
+    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectNoSeriousViolations(page, 'alert history');
+
+    await page.goto('/alerts/webhooks');
+    await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectNoSeriousViolations(page, 'webhooks');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add a webhook' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the add webhook dialog', DIALOG);
+  });
+
   test('analytics, a computed funnel, the step picker, and plan', async ({
     signedInPage: page,
     demo,

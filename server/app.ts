@@ -31,6 +31,7 @@ import { registerOrganizationRoutes } from './routes/account/organizations';
 import { registerProjectRoutes } from './routes/projects/projects';
 import { registerInvestigationRoutes } from './routes/investigations/investigations';
 import { registerSupportTicketRoutes } from './routes/support/support-tickets';
+import { registerAlertRoutes } from './routes/alerts/alerts';
 import { scopeProjects } from './auth/delegated-scope';
 import { registerMcpRoute } from './mcp/mcp-route';
 
@@ -78,6 +79,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerDeploymentRoutes(app, deps);
   registerInvestigationRoutes(app, deps);
   registerSupportTicketRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   registerFeedRoutes(app, deps);
   registerMcpRoute(app, deps);
 

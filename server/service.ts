@@ -9,6 +9,7 @@ import { openSharedState } from './shared-state';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
 import { seedDemoTelemetry } from './demo/seed-demo-world';
 import { flushToolConnectionUses } from './auth/tool-connection-usage';
+import { scheduleAlerts } from './alerts/alert-schedule';
 
 /** Opens storage, seeds the demo world into an empty store when asked, and builds the app. */
 export async function createService(config: ServiceConfig, now: () => number = Date.now) {
@@ -44,12 +45,17 @@ export async function createService(config: ServiceConfig, now: () => number = D
   }
   const app = createApp(deps);
   const stopRetention = scheduleRetention(store, now, log);
+  // Alert evaluation and webhook deliveries (docs/alerts.md); tests drive them on their clock.
+  const stopAlerts = config.alerts.background
+    ? scheduleAlerts(store, now, log, config.alerts.everySeconds)
+    : async () => undefined;
   /**
    * Writes the tool connections' uses counted since the last minute, ends what instances share
    * (the feed's listening connection), then the store.
    */
   const close = async () => {
     stopRetention();
+    await stopAlerts();
     await flushToolConnectionUses(deps).catch(() => log.error('tool connection uses not recorded'));
     await shared.close();
     await store.close();

@@ -18,6 +18,10 @@ import { Route as AppPlanRouteImport } from './routes/_app/plan'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
 import { Route as AppToolConnectionsRouteImport } from './routes/_app/tool-connections'
 import { Route as AppUsageRouteImport } from './routes/_app/usage'
+import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts.index'
+import { Route as AppAlertsHistoryRouteImport } from './routes/_app/alerts.history'
+import { Route as AppAlertsNewRouteImport } from './routes/_app/alerts.new'
+import { Route as AppAlertsWebhooksRouteImport } from './routes/_app/alerts.webhooks'
 import { Route as AppAnalyticsIndexRouteImport } from './routes/_app/analytics.index'
 import { Route as AppAnalyticsFunnelsRouteImport } from './routes/_app/analytics.funnels'
 import { Route as AppIssuesIndexRouteImport } from './routes/_app/issues.index'
@@ -26,6 +30,7 @@ import { Route as AppReleasesIndexRouteImport } from './routes/_app/releases.ind
 import { Route as AppReleasesReleaseRouteImport } from './routes/_app/releases.$release'
 import { Route as AppTracesIndexRouteImport } from './routes/_app/traces.index'
 import { Route as AppTracesTraceIdRouteImport } from './routes/_app/traces.$traceId'
+import { Route as AppAlertsRulesRuleIdRouteImport } from './routes/_app/alerts.rules.$ruleId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -71,6 +76,26 @@ const AppUsageRoute = AppUsageRouteImport.update({
   path: '/usage',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAlertsIndexRoute = AppAlertsIndexRouteImport.update({
+  id: '/alerts/',
+  path: '/alerts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsHistoryRoute = AppAlertsHistoryRouteImport.update({
+  id: '/alerts/history',
+  path: '/alerts/history',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsNewRoute = AppAlertsNewRouteImport.update({
+  id: '/alerts/new',
+  path: '/alerts/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsWebhooksRoute = AppAlertsWebhooksRouteImport.update({
+  id: '/alerts/webhooks',
+  path: '/alerts/webhooks',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAnalyticsIndexRoute = AppAnalyticsIndexRouteImport.update({
   id: '/analytics/',
   path: '/analytics/',
@@ -111,6 +136,11 @@ const AppTracesTraceIdRoute = AppTracesTraceIdRouteImport.update({
   path: '/traces/$traceId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAlertsRulesRuleIdRoute = AppAlertsRulesRuleIdRouteImport.update({
+  id: '/alerts/rules/$ruleId',
+  path: '/alerts/rules/$ruleId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -121,14 +151,19 @@ export interface FileRoutesByFullPath {
   '/projects': typeof AppProjectsRoute
   '/tool-connections': typeof AppToolConnectionsRoute
   '/usage': typeof AppUsageRoute
+  '/alerts/history': typeof AppAlertsHistoryRoute
+  '/alerts/new': typeof AppAlertsNewRoute
+  '/alerts/webhooks': typeof AppAlertsWebhooksRoute
   '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
   '/releases/$release': typeof AppReleasesReleaseRoute
   '/traces/$traceId': typeof AppTracesTraceIdRoute
+  '/alerts/': typeof AppAlertsIndexRoute
   '/analytics/': typeof AppAnalyticsIndexRoute
   '/issues/': typeof AppIssuesIndexRoute
   '/releases/': typeof AppReleasesIndexRoute
   '/traces/': typeof AppTracesIndexRoute
+  '/alerts/rules/$ruleId': typeof AppAlertsRulesRuleIdRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
@@ -139,14 +174,19 @@ export interface FileRoutesByTo {
   '/tool-connections': typeof AppToolConnectionsRoute
   '/usage': typeof AppUsageRoute
   '/': typeof AppIndexRoute
+  '/alerts/history': typeof AppAlertsHistoryRoute
+  '/alerts/new': typeof AppAlertsNewRoute
+  '/alerts/webhooks': typeof AppAlertsWebhooksRoute
   '/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/issues/$issueId': typeof AppIssuesIssueIdRoute
   '/releases/$release': typeof AppReleasesReleaseRoute
   '/traces/$traceId': typeof AppTracesTraceIdRoute
+  '/alerts': typeof AppAlertsIndexRoute
   '/analytics': typeof AppAnalyticsIndexRoute
   '/issues': typeof AppIssuesIndexRoute
   '/releases': typeof AppReleasesIndexRoute
   '/traces': typeof AppTracesIndexRoute
+  '/alerts/rules/$ruleId': typeof AppAlertsRulesRuleIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -159,14 +199,19 @@ export interface FileRoutesById {
   '/_app/tool-connections': typeof AppToolConnectionsRoute
   '/_app/usage': typeof AppUsageRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/alerts/history': typeof AppAlertsHistoryRoute
+  '/_app/alerts/new': typeof AppAlertsNewRoute
+  '/_app/alerts/webhooks': typeof AppAlertsWebhooksRoute
   '/_app/analytics/funnels': typeof AppAnalyticsFunnelsRoute
   '/_app/issues/$issueId': typeof AppIssuesIssueIdRoute
   '/_app/releases/$release': typeof AppReleasesReleaseRoute
   '/_app/traces/$traceId': typeof AppTracesTraceIdRoute
+  '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/analytics/': typeof AppAnalyticsIndexRoute
   '/_app/issues/': typeof AppIssuesIndexRoute
   '/_app/releases/': typeof AppReleasesIndexRoute
   '/_app/traces/': typeof AppTracesIndexRoute
+  '/_app/alerts/rules/$ruleId': typeof AppAlertsRulesRuleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -179,14 +224,19 @@ export interface FileRouteTypes {
     | '/projects'
     | '/tool-connections'
     | '/usage'
+    | '/alerts/history'
+    | '/alerts/new'
+    | '/alerts/webhooks'
     | '/analytics/funnels'
     | '/issues/$issueId'
     | '/releases/$release'
     | '/traces/$traceId'
+    | '/alerts/'
     | '/analytics/'
     | '/issues/'
     | '/releases/'
     | '/traces/'
+    | '/alerts/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
@@ -197,14 +247,19 @@ export interface FileRouteTypes {
     | '/tool-connections'
     | '/usage'
     | '/'
+    | '/alerts/history'
+    | '/alerts/new'
+    | '/alerts/webhooks'
     | '/analytics/funnels'
     | '/issues/$issueId'
     | '/releases/$release'
     | '/traces/$traceId'
+    | '/alerts'
     | '/analytics'
     | '/issues'
     | '/releases'
     | '/traces'
+    | '/alerts/rules/$ruleId'
   id:
     | '__root__'
     | '/_app'
@@ -216,14 +271,19 @@ export interface FileRouteTypes {
     | '/_app/tool-connections'
     | '/_app/usage'
     | '/_app/'
+    | '/_app/alerts/history'
+    | '/_app/alerts/new'
+    | '/_app/alerts/webhooks'
     | '/_app/analytics/funnels'
     | '/_app/issues/$issueId'
     | '/_app/releases/$release'
     | '/_app/traces/$traceId'
+    | '/_app/alerts/'
     | '/_app/analytics/'
     | '/_app/issues/'
     | '/_app/releases/'
     | '/_app/traces/'
+    | '/_app/alerts/rules/$ruleId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -296,6 +356,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsageRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/alerts/': {
+      id: '/_app/alerts/'
+      path: '/alerts'
+      fullPath: '/alerts/'
+      preLoaderRoute: typeof AppAlertsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/history': {
+      id: '/_app/alerts/history'
+      path: '/alerts/history'
+      fullPath: '/alerts/history'
+      preLoaderRoute: typeof AppAlertsHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/new': {
+      id: '/_app/alerts/new'
+      path: '/alerts/new'
+      fullPath: '/alerts/new'
+      preLoaderRoute: typeof AppAlertsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/webhooks': {
+      id: '/_app/alerts/webhooks'
+      path: '/alerts/webhooks'
+      fullPath: '/alerts/webhooks'
+      preLoaderRoute: typeof AppAlertsWebhooksRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/analytics/': {
       id: '/_app/analytics/'
       path: '/analytics'
@@ -352,6 +440,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTracesTraceIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/alerts/rules/$ruleId': {
+      id: '/_app/alerts/rules/$ruleId'
+      path: '/alerts/rules/$ruleId'
+      fullPath: '/alerts/rules/$ruleId'
+      preLoaderRoute: typeof AppAlertsRulesRuleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -363,14 +458,19 @@ interface AppRouteChildren {
   AppToolConnectionsRoute: typeof AppToolConnectionsRoute
   AppUsageRoute: typeof AppUsageRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAlertsHistoryRoute: typeof AppAlertsHistoryRoute
+  AppAlertsNewRoute: typeof AppAlertsNewRoute
+  AppAlertsWebhooksRoute: typeof AppAlertsWebhooksRoute
   AppAnalyticsFunnelsRoute: typeof AppAnalyticsFunnelsRoute
   AppIssuesIssueIdRoute: typeof AppIssuesIssueIdRoute
   AppReleasesReleaseRoute: typeof AppReleasesReleaseRoute
   AppTracesTraceIdRoute: typeof AppTracesTraceIdRoute
+  AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppAnalyticsIndexRoute: typeof AppAnalyticsIndexRoute
   AppIssuesIndexRoute: typeof AppIssuesIndexRoute
   AppReleasesIndexRoute: typeof AppReleasesIndexRoute
   AppTracesIndexRoute: typeof AppTracesIndexRoute
+  AppAlertsRulesRuleIdRoute: typeof AppAlertsRulesRuleIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -381,14 +481,19 @@ const AppRouteChildren: AppRouteChildren = {
   AppToolConnectionsRoute: AppToolConnectionsRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAlertsHistoryRoute: AppAlertsHistoryRoute,
+  AppAlertsNewRoute: AppAlertsNewRoute,
+  AppAlertsWebhooksRoute: AppAlertsWebhooksRoute,
   AppAnalyticsFunnelsRoute: AppAnalyticsFunnelsRoute,
   AppIssuesIssueIdRoute: AppIssuesIssueIdRoute,
   AppReleasesReleaseRoute: AppReleasesReleaseRoute,
   AppTracesTraceIdRoute: AppTracesTraceIdRoute,
+  AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppAnalyticsIndexRoute: AppAnalyticsIndexRoute,
   AppIssuesIndexRoute: AppIssuesIndexRoute,
   AppReleasesIndexRoute: AppReleasesIndexRoute,
   AppTracesIndexRoute: AppTracesIndexRoute,
+  AppAlertsRulesRuleIdRoute: AppAlertsRulesRuleIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,7 +1,8 @@
 /**
  * Runs one service process for a test that needs its own instance (one it may kill and
  * start again): `PORT` and `LOOKOUT_DATA_DIR` from the environment, demo seed on an empty
- * data directory (or `DATABASE_URL`), the built console from `dist/`; `LOOKOUT_PLAN_QUOTAS` and `LOOKOUT_FEED_HEARTBEAT_SECONDS` pass through.
+ * data directory (or `DATABASE_URL`), the built console from `dist/`; `LOOKOUT_PLAN_QUOTAS`,
+ * `LOOKOUT_FEED_HEARTBEAT_SECONDS` and `LOOKOUT_ALERT_EVERY_SECONDS` pass through.
  */
 import { readConfig } from '../../server/core/config';
 import { listen } from '../../server/listen';
@@ -20,6 +21,7 @@ const config = readConfig({
   LOOKOUT_LOG_LEVEL: 'error',
   LOOKOUT_PLAN_QUOTAS: process.env.LOOKOUT_PLAN_QUOTAS,
   LOOKOUT_FEED_HEARTBEAT_SECONDS: process.env.LOOKOUT_FEED_HEARTBEAT_SECONDS,
+  LOOKOUT_ALERT_EVERY_SECONDS: process.env.LOOKOUT_ALERT_EVERY_SECONDS,
 });
 const { app } = await createService(config);
 const listening = await listen(app, config.port, config.host);

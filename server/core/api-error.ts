@@ -101,6 +101,16 @@ export const fail = {
       nextAction: { code: 'request_access', target: 'organization' },
     });
   },
+  /** The caller reads the resource but its organization role may not change it. */
+  roleForbidden(error: string, next: string) {
+    return new ApiError({
+      status: 403,
+      code: 'role_forbidden',
+      error,
+      next,
+      nextAction: { code: 'request_role', target: 'organization' },
+    });
+  },
   notFound(error = 'not found') {
     return new ApiError({
       status: 404,

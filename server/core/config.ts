@@ -74,6 +74,8 @@ export const configSchema = z.object({
   LOOKOUT_ACCESS_TOKEN_TTL_SECONDS: positiveSeconds.default(15 * 60),
   LOOKOUT_REFRESH_TOKEN_TTL_SECONDS: positiveSeconds.default(30 * 24 * 60 * 60),
   LOOKOUT_FEED_TICKET_TTL_SECONDS: positiveSeconds.default(60),
+  /** Alert rules are evaluated on windows aligned to this interval (docs/alerts.md). */
+  LOOKOUT_ALERT_EVERY_SECONDS: positiveSeconds.default(60),
   LOOKOUT_COOKIE_SECURE: booleanFlag.default(false),
   LOOKOUT_INGEST_RATE_PER_SECOND: z.coerce.number().positive().default(50),
   LOOKOUT_INGEST_RATE_BURST: z.coerce.number().int().positive().default(200),
@@ -152,6 +154,11 @@ export type ServiceConfig = {
   trustedProxies: string[];
   /** Seconds between the live feed's pings and `heartbeat` messages. */
   feedHeartbeatSeconds: number;
+  /**
+   * Alert evaluation interval, and whether this process runs the evaluator and the webhook
+   * delivery worker in the background (tests drive them with a controlled clock instead).
+   */
+  alerts: { everySeconds: number; background: boolean };
 };
 
 export type SignInThrottleConfig = {
@@ -230,6 +237,7 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
     },
     trustedProxies: e.LOOKOUT_TRUSTED_PROXIES,
     feedHeartbeatSeconds: e.LOOKOUT_FEED_HEARTBEAT_SECONDS,
+    alerts: { everySeconds: e.LOOKOUT_ALERT_EVERY_SECONDS, background: true },
   };
 }
 
@@ -243,6 +251,8 @@ export function testConfig(dataDir: string, overrides: Partial<ServiceConfig> = 
     ...readConfig({ LOOKOUT_DATA_DIR: dataDir, LOOKOUT_LOG_LEVEL: 'silent' }),
     demoScale: 0,
     staticDir: null,
+    // Tests run evaluation and deliveries on their own clock (server/alerts/*.test.ts).
+    alerts: { everySeconds: 60, background: false },
     port: 0,
     host: '127.0.0.1',
     ...overrides,

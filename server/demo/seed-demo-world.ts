@@ -6,6 +6,7 @@ import type { DemoDeployment } from './deployment-timeline';
 import { generateDemoWorld } from './generate-world';
 import { appTransport, sendBatches, type SendOptions, type SendReport } from './send-batches';
 import { seedDemoDeployments } from './seed-deployments';
+import { seedDemoAlertRules } from './seed-alert-rules';
 import { seedDemoOwnership } from './seed-ownership';
 import { seedDemoTriage } from './seed-triage';
 import type { Stream } from './telemetry-collector';
@@ -99,6 +100,12 @@ export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise
   deps.log.info(`Triaged demo issues with ${triage.requests} requests`);
   // And who owns what in Checkout API: ownership rules and CODEOWNERS, through their route.
   await seedDemoOwnership({ app, credentials: demo.credentials });
+  // And alert rules that fire on the live trickle (docs/alerts.md), through their route.
+  await seedDemoAlertRules({
+    app,
+    credentials: demo.credentials,
+    ownerAccountId: demo.ownerAccountId,
+  });
   // And the deployment timeline the world's releases follow, through the deployment route.
   const deployments = await seedDemoDeployments({
     app,

@@ -22,7 +22,7 @@ export const ErrorEnvelopeSchema = z
 const descriptions: Record<number, string> = {
   400: 'Unreadable request (`invalid_json`, `invalid_path`).',
   401: 'Missing, invalid or expired credential (`unauthorized`).',
-  403: 'No access to the resource or action (`forbidden`).',
+  403: 'No access to the resource or action (`forbidden`, `role_forbidden`).',
   404: 'Unknown or unreadable resource (`not_found`).',
   409: 'Idempotency-Key reused for a different request (`idempotency_conflict`).',
   413: 'Body too large (`invalid_json`).',

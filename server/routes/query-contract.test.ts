@@ -393,6 +393,7 @@ describe('the OpenAPI document and the handlers accept the same query values', (
     const hour = new Date(now - 3_600_000).toISOString();
     const byKey: Record<string, string> = {
       project_id: tenant.projectId,
+      organization_id: tenant.organizationId,
       since: '6h',
       until: hour,
       cursor_time: hour,

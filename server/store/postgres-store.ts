@@ -16,6 +16,7 @@ import { pgOwnership } from './state/postgres/ownership';
 import { pgProjects } from './state/postgres/projects';
 import { sqlReleases } from './telemetry/sql/releases';
 import { pgSupport } from './state/postgres/support';
+import { pgAlerts } from './state/postgres/alerts';
 import { pgTelemetry } from './telemetry/postgres/ingest';
 import { sqlTraces } from './telemetry/sql/traces';
 import { sqlUsage } from './state/sql/usage';
@@ -52,6 +53,7 @@ export async function openPostgresStore(url: string): Promise<Store & { pg: PgCo
     toolConnections: sqlToolConnections(db),
     investigations: sqlInvestigations(db, pgDialect),
     support: pgSupport(db),
+    alerts: pgAlerts(db),
     close: () => db.close(),
   };
 }

@@ -13,6 +13,7 @@ import { sqliteIdempotency } from './state/sqlite/idempotency';
 import { sqliteIssues } from './state/sqlite/issues';
 import { sqliteOccurrenceHours } from './state/sqlite/occurrence-hours';
 import { sqliteSupport } from './state/sqlite/support';
+import { sqliteAlerts } from './state/sqlite/alerts';
 import { sqliteOwnership } from './state/sqlite/ownership';
 import { sqliteProjects } from './state/sqlite/projects';
 import { releaseRollup } from './state/sqlite/release-rollup';
@@ -64,6 +65,7 @@ export function openSqliteState(dataDir: string): SqliteState {
     throttle: sqlThrottle(sql),
     toolConnections: sqlToolConnections(sql),
     support: sqliteSupport(db),
+    alerts: sqliteAlerts(db),
     close: async () => {
       await stopCheckpoints();
       db.close();

@@ -673,7 +673,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -751,7 +751,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -856,7 +856,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1203,7 +1203,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1330,7 +1330,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2126,7 +2126,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2733,7 +2733,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2891,7 +2891,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3187,7 +3187,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3390,7 +3390,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5266,7 +5266,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description No access to the resource or action (`forbidden`). */
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6403,6 +6403,1492 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Alert rules of a project
+     * @description Newest first. Members of the project’s organization read; an unreadable project is `404`. Continue with `cursor` = `next_cursor` until it is null.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: one project (UUID) you can read. */
+          project_id: string;
+          /** @description Only rules of this kind. */
+          kind?: 'issue' | 'log' | 'metric' | 'trace';
+          /** @description `next_cursor` of the previous page. */
+          cursor?: string;
+          /** @description Rules per page: default 50, maximum 200 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of rules. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertRulePage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create an alert rule
+     * @description Owners and admins of the project’s organization (a member is `403 role_forbidden`). `condition` is checked by `kind` (docs/alerts.md); a bad field is `422 validation_failed` naming it. Notify targets must belong to the organization. Optional `Idempotency-Key`: the same key and body replay the created rule, another body is `409`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Optional retry key: 1 to 128 visible ASCII characters. The same key and body replay the first answer. */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertRuleCreate'];
+        };
+      };
+      responses: {
+        /** @description The created rule. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertRule'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Idempotency-Key reused for a different request (`idempotency_conflict`). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/rules/{rule_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One alert rule */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          rule_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rule. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertRule'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete an alert rule
+     * @description Owners and admins only. Its incidents and notifications stay as history; pending deliveries are still sent.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          rule_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertRuleDeleted'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change an alert rule
+     * @description Any of `name`, `condition` (checked against the rule’s kind; the kind cannot change), `notify`, `enabled`, `resolve_threshold`, `muted_until` (RFC3339 or null). Owners and admins only (`403 role_forbidden`). A changed condition keeps the open incident; it resolves once the new condition is past the resolve threshold.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          rule_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertRulePatch'];
+        };
+      };
+      responses: {
+        /** @description The changed rule. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertRule'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/alerts/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a rule over the last 24 hours
+     * @description A rule without name and notify: `{project_id, kind, condition, resolve_threshold?}`, checked like a created rule. Answers the rule's value per bucket (its window, at least 5 minutes: at most 288 points) over the last 24 hours on the service clock, where the evaluator would have fired and resolved (same hysteresis), and the project's deployments in that time. Members may preview (it reads, it stores nothing).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertPreviewRequest'];
+        };
+      };
+      responses: {
+        /** @description The preview. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertPreview'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/incidents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Alert history of a project
+     * @description Incidents newest first by `started_at`. An incident opens when its rule’s value breaches the threshold and resolves once the value is past the resolve threshold; incidents of deleted rules stay. Continue with `cursor`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: one project (UUID) you can read. */
+          project_id: string;
+          /** @description Only incidents of this rule. */
+          rule_id?: string;
+          /** @description Only `firing` or only `resolved` incidents. */
+          state?: 'firing' | 'resolved';
+          /** @description `next_cursor` of the previous page. */
+          cursor?: string;
+          /** @description Incidents per page: default 50, maximum 200 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of incidents. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertIncidentPage'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/incidents/{incident_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One alert incident */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          incident_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The incident. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertIncident'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Alert notifications in your inbox
+     * @description A notification is an alert firing or resolving for a rule whose inbox is you or a team you were in when it fired (muted rules send none); only projects you can still read. Newest first by `at`, then `id`; continue with `cursor`. `unread` counts those later than `read_at` over every page.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `next_cursor` of the previous page. */
+          cursor?: string;
+          /** @description Notifications per page: default 50, maximum 200 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your alert notifications. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertNotifications'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move your alert notification read mark
+     * @description `{}` marks everything up to now as read; `{read_at}` up to that time. The mark never moves backward. Returns the mark in force and the unread count.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertNotificationsRead'];
+        };
+      };
+      responses: {
+        /** @description The read mark in force. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertNotificationsReadMark'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Webhooks of an organization
+     * @description Oldest first. Members read; secrets are never returned here.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Required: an organization you are a member of. */
+          organization_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The webhooks. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertWebhookList'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a webhook
+     * @description Owners and admins (`403 role_forbidden`). `url` must be https (http only for 127.0.0.1, ::1 or localhost). The answer holds the signing `secret`, shown once. Each delivery is a POST with `Lookout-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, `Lookout-Event` and `Lookout-Delivery`. Optional `Idempotency-Key` (a replay within a day returns the same secret).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Optional retry key: 1 to 128 visible ASCII characters. The same key and body replay the first answer. */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertWebhookCreate'];
+        };
+      };
+      responses: {
+        /** @description The webhook and its secret. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertWebhookCreated'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Idempotency-Key reused for a different request (`idempotency_conflict`). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/webhooks/{webhook_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook
+     * @description Owners and admins. Its pending deliveries and delivery log go with it; rules naming it stop sending to it.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          webhook_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertWebhookDeleted'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/webhooks/{webhook_id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test delivery
+     * @description Owners and admins. Stores a `test` delivery (pending) and answers at once; the delivery worker sends it within seconds. Follow it in the delivery log.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          webhook_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The pending test delivery. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertDelivery'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access to the resource or action (`forbidden`, `role_forbidden`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/webhooks/{webhook_id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Delivery log of a webhook
+     * @description Newest first, each with its attempts (HTTP status, response time, error). Retries follow 30 s, 2 min, 10 min, 1 h, 6 h; after the sixth failed attempt the delivery is `failed`. Members read.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `next_cursor` of the previous page. */
+          cursor?: string;
+          /** @description Deliveries per page: default 50, maximum 200 (a larger value is replaced by it). */
+          limit?: string;
+        };
+        header?: never;
+        path: {
+          webhook_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of deliveries. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AlertDeliveryPage'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/alerts/issue-snoozes/{issue_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Snooze an issue’s alerts
+     * @description `{until}` (RFC3339, later than now): until then the issue fires no issue alert (new issue, regression, counts). Any member who reads the issue may snooze it; a second PUT replaces the time.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IssueSnoozeBody'];
+        };
+      };
+      responses: {
+        /** @description The snooze in force. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueSnooze'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body too large (`invalid_json`). */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Body is not JSON (`invalid_json`). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * End an issue’s snooze
+     * @description Its alerts fire again from the next evaluation. An issue without a snooze is `404`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Ended. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueSnoozeDeleted'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -9626,6 +11112,354 @@ export interface components {
       bytes: number;
       /** Format: date-time */
       created_at: string;
+    };
+    AlertRulePage: {
+      rules: components['schemas']['AlertRule'][];
+      next_cursor: string | null;
+    };
+    AlertRule: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      project_id: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'issue' | 'log' | 'metric' | 'trace';
+      condition:
+        | components['schemas']['AlertIssueCondition']
+        | components['schemas']['AlertLogCondition']
+        | components['schemas']['AlertMetricCondition']
+        | components['schemas']['AlertTraceCondition'];
+      notify: components['schemas']['AlertNotify'];
+      resolve_threshold: number | null;
+      enabled: boolean;
+      muted_until: string | null;
+      /**
+       * @description `firing` while an incident is open.
+       * @enum {string}
+       */
+      state: 'ok' | 'firing';
+      last_evaluated_window_end: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    AlertIssueCondition: {
+      /** @enum {string} */
+      event: 'new_issue' | 'regression' | 'event_count' | 'user_count';
+      /** @description Required for `event_count` and `user_count`: fires when one issue has more than this many in the window. */
+      threshold?: number;
+      /** @description Default 60 for counts; new issues and regressions use the evaluation interval. */
+      window_minutes?: number;
+      /** @default {} */
+      filters: {
+        environment?: string;
+        release?: string;
+        service?: string;
+        /** @enum {string} */
+        severity?: 'info' | 'warning' | 'error' | 'critical';
+        assignee?:
+          | {
+              /** Format: uuid */
+              user_id: string;
+            }
+          | {
+              /** Format: uuid */
+              team_id: string;
+            }
+          | 'none';
+      };
+    };
+    AlertLogCondition: {
+      query: components['schemas']['AlertLogQuery'];
+      /**
+       * @description `above`: value > threshold; `below`: value < threshold.
+       * @enum {string}
+       */
+      op: 'above' | 'below';
+      /** @description The value compared with `op`. */
+      threshold: number;
+      /** @description The window the value is computed over, 1 to 1440 minutes. */
+      window_minutes: number;
+    };
+    AlertLogQuery: {
+      /** @description One of trace, debug, info, warn, warning, error, fatal, critical. */
+      severity?: string;
+      /** @description Case-insensitive substring of the message. */
+      search?: string;
+      service_name?: string;
+      release?: string;
+      environment?: string;
+      /** @description The JSON text the logs URL carries. */
+      attribute_filters?: string;
+    };
+    AlertMetricCondition: {
+      query: components['schemas']['AlertMetricQuery'];
+      /**
+       * @description `above`: value > threshold; `below`: value < threshold.
+       * @enum {string}
+       */
+      op: 'above' | 'below';
+      /** @description The value compared with `op`. */
+      threshold: number;
+      /** @description The window the value is computed over, 1 to 1440 minutes. */
+      window_minutes: number;
+    };
+    AlertMetricQuery: {
+      name: string;
+      /**
+       * @default avg
+       * @enum {string}
+       */
+      aggregation: 'avg' | 'sum' | 'max';
+      service_name?: string;
+      release?: string;
+      environment?: string;
+    };
+    AlertTraceCondition: {
+      /** @description The root span's service. */
+      service: string;
+      /**
+       * @description `error_share`: share (0 to 1) of traces with an error span; `pNN`: percentile of root-span durations in ms.
+       * @enum {string}
+       */
+      measure: 'error_share' | 'p50' | 'p95' | 'p99';
+      /**
+       * @description `above`: value > threshold; `below`: value < threshold.
+       * @enum {string}
+       */
+      op: 'above' | 'below';
+      /** @description The value compared with `op`. */
+      threshold: number;
+      /** @description The window the value is computed over, 1 to 1440 minutes. */
+      window_minutes: number;
+    };
+    AlertNotify: {
+      /** @description A member of the organization, a team of it (every member), or null. */
+      inbox:
+        | {
+            /** Format: uuid */
+            user_id: string;
+          }
+        | {
+            /** Format: uuid */
+            team_id: string;
+          }
+        | null;
+      /** @description Webhooks of the organization, at most 10. */
+      webhook_ids: string[];
+    };
+    AlertRuleCreate: {
+      /** Format: uuid */
+      project_id: string;
+      /** @enum {string} */
+      kind: 'issue' | 'log' | 'metric' | 'trace';
+      /** @description By kind: AlertIssueCondition, AlertLogCondition, AlertMetricCondition or AlertTraceCondition. */
+      condition: {
+        [key: string]: unknown;
+      };
+      name: string;
+      notify: components['schemas']['AlertNotify'];
+      /** @description `true` when omitted. */
+      enabled?: boolean;
+      /** @description Hysteresis: a firing incident resolves once the value is past this (below it for `above`, above it for `below`); default the threshold. */
+      resolve_threshold?: number | null;
+    };
+    AlertRulePatch: {
+      name?: string;
+      condition?: {
+        [key: string]: unknown;
+      };
+      notify?: components['schemas']['AlertNotify'];
+      enabled?: boolean;
+      /** @description Hysteresis: a firing incident resolves once the value is past this (below it for `above`, above it for `below`); default the threshold. */
+      resolve_threshold?: number | null;
+      /**
+       * Format: date-time
+       * @description RFC3339: the rule evaluates but notifies nobody until then; null unmutes.
+       */
+      muted_until?: string | null;
+    };
+    AlertRuleDeleted: {
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    AlertPreview: {
+      points: {
+        /**
+         * Format: date-time
+         * @description Start of the bucket.
+         */
+        t: string;
+        /** @description Null: nothing to measure (no samples, no traces). */
+        value: number | null;
+      }[];
+      threshold: number;
+      /** @enum {string} */
+      op: 'above' | 'below';
+      would_fire: {
+        /** Format: date-time */
+        start: string;
+        /** @description Null: still firing at the end. */
+        end: string | null;
+      }[];
+      deployments: {
+        release: string;
+        /** Format: date-time */
+        deployed_at: string;
+        environment: string;
+      }[];
+      /** @description The bucket: the rule’s window, at least 5 minutes. */
+      interval_minutes: number;
+    };
+    AlertPreviewRequest: {
+      /** Format: uuid */
+      project_id: string;
+      /** @enum {string} */
+      kind: 'issue' | 'log' | 'metric' | 'trace';
+      condition: {
+        [key: string]: unknown;
+      };
+      /** @description Hysteresis: a firing incident resolves once the value is past this (below it for `above`, above it for `below`); default the threshold. */
+      resolve_threshold?: number | null;
+    };
+    AlertIncidentPage: {
+      incidents: components['schemas']['AlertIncident'][];
+      next_cursor: string | null;
+    };
+    AlertIncident: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      rule_id: string;
+      rule_name: string;
+      /** Format: uuid */
+      project_id: string;
+      /** @enum {string} */
+      kind: 'issue' | 'log' | 'metric' | 'trace';
+      /** @enum {string} */
+      state: 'firing' | 'resolved';
+      /** Format: date-time */
+      started_at: string;
+      resolved_at: string | null;
+      /** @description The value that fired it; once resolved, the value that resolved it. */
+      value: number;
+      threshold: number;
+      /** @enum {string} */
+      op: 'above' | 'below';
+      /** Format: date-time */
+      window_start: string;
+      /** Format: date-time */
+      window_end: string;
+      /** @description Console path reproducing the query over the window, with absolute times. */
+      view_url: string;
+    };
+    AlertNotifications: {
+      notifications: components['schemas']['AlertNotification'][];
+      unread: number;
+      read_at: string | null;
+      next_cursor: string | null;
+    };
+    AlertNotification: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      incident_id: string;
+      /** Format: uuid */
+      rule_id: string;
+      rule_name: string;
+      /** Format: uuid */
+      project_id: string;
+      /** @enum {string} */
+      event: 'firing' | 'resolved';
+      /** Format: date-time */
+      at: string;
+      value: number;
+      threshold: number;
+      view_url: string;
+      /** @description At or before your read mark. */
+      read: boolean;
+    };
+    AlertNotificationsReadMark: {
+      /** Format: date-time */
+      read_at: string;
+      unread: number;
+    };
+    AlertNotificationsRead: {
+      /**
+       * Format: date-time
+       * @description RFC3339; omitted means now. A time later than now is taken as now.
+       */
+      read_at?: string;
+    };
+    AlertWebhookList: {
+      webhooks: components['schemas']['AlertWebhook'][];
+    };
+    AlertWebhook: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      organization_id: string;
+      name: string;
+      url: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    AlertWebhookCreated: components['schemas']['AlertWebhook'] & {
+      /** @description The signing secret, shown only in this answer: store it in your receiver. */
+      secret: string;
+    };
+    AlertWebhookCreate: {
+      /** Format: uuid */
+      organization_id: string;
+      name: string;
+      url: string;
+    };
+    AlertWebhookDeleted: {
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    AlertDelivery: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      webhook_id: string;
+      incident_id: string | null;
+      /** @enum {string} */
+      event: 'alert.firing' | 'alert.resolved' | 'test';
+      /** Format: date-time */
+      created_at: string;
+      /** @enum {string} */
+      state: 'pending' | 'delivered' | 'failed';
+      attempts: {
+        /** Format: date-time */
+        at: string;
+        /** @description HTTP status; null when no answer came. */
+        status: number | null;
+        response_ms: number | null;
+        /** @description Why no 2xx came (timeout, refused, status). */
+        error: string | null;
+      }[];
+      next_attempt_at: string | null;
+    };
+    AlertDeliveryPage: {
+      deliveries: components['schemas']['AlertDelivery'][];
+      next_cursor: string | null;
+    };
+    IssueSnooze: {
+      /** Format: uuid */
+      issue_id: string;
+      /** Format: date-time */
+      until: string;
+    };
+    IssueSnoozeBody: {
+      /** Format: date-time */
+      until: string;
+    };
+    IssueSnoozeDeleted: {
+      /** @enum {boolean} */
+      deleted: true;
     };
     FeedTicket: {
       ticket: string;

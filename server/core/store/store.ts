@@ -1,4 +1,5 @@
 import type { AccountsStore } from './state/accounts';
+import type { AlertsStore } from './state/alerts';
 import type { CredentialsStore } from './state/credentials';
 import type { DeploymentsStore } from './state/deployments';
 import type { IdempotencyStore } from './state/idempotency';
@@ -39,6 +40,8 @@ export interface StateStore {
   throttle: ThrottleStore;
   /** Tool connections (delegated, read-only credentials) and their use counts. */
   toolConnections: ToolConnectionsStore;
+  /** Alert rules, incidents, inbox notifications, webhooks and deliveries, issue snoozes. */
+  alerts: AlertsStore;
 }
 
 /**

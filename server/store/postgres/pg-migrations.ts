@@ -624,9 +624,109 @@ CREATE TABLE tool_connection_days (
 );
 `;
 
+/** 5 (SQLite's 20): alerts: rules, incidents, notifications, webhooks, deliveries, snoozes. */
+const alerts = `
+CREATE TABLE alert_rules (
+  id ${T} PRIMARY KEY,
+  project_id ${T} NOT NULL REFERENCES projects(id),
+  organization_id ${T} NOT NULL,
+  name ${T} NOT NULL,
+  kind ${T} NOT NULL,
+  condition ${T} NOT NULL,
+  notify ${T} NOT NULL,
+  resolve_threshold DOUBLE PRECISION,
+  enabled INTEGER NOT NULL,
+  muted_until BIGINT,
+  created_by ${T} NOT NULL,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  evaluated_through BIGINT,
+  lease_holder ${T},
+  lease_until BIGINT
+);
+CREATE INDEX alert_rules_by_project ON alert_rules(project_id, created_at, id);
+CREATE INDEX alert_rules_due ON alert_rules(enabled, evaluated_through);
+CREATE TABLE alert_incidents (
+  id ${T} PRIMARY KEY,
+  rule_id ${T} NOT NULL,
+  rule_name ${T} NOT NULL,
+  project_id ${T} NOT NULL,
+  kind ${T} NOT NULL,
+  state ${T} NOT NULL,
+  started_at BIGINT NOT NULL,
+  resolved_at BIGINT,
+  value DOUBLE PRECISION NOT NULL,
+  threshold DOUBLE PRECISION NOT NULL,
+  op ${T} NOT NULL,
+  window_start BIGINT NOT NULL,
+  window_end BIGINT NOT NULL,
+  view_url ${T} NOT NULL
+);
+CREATE INDEX alert_incidents_by_project ON alert_incidents(project_id, started_at, id);
+CREATE INDEX alert_incidents_by_rule ON alert_incidents(rule_id, state);
+CREATE TABLE alert_notifications (
+  id ${T} PRIMARY KEY,
+  account_id ${T} NOT NULL,
+  incident_id ${T} NOT NULL,
+  rule_id ${T} NOT NULL,
+  rule_name ${T} NOT NULL,
+  project_id ${T} NOT NULL,
+  event ${T} NOT NULL,
+  at BIGINT NOT NULL,
+  value DOUBLE PRECISION NOT NULL,
+  threshold DOUBLE PRECISION NOT NULL,
+  view_url ${T} NOT NULL
+);
+CREATE INDEX alert_notifications_by_account ON alert_notifications(account_id, at, id);
+CREATE TABLE alert_notification_reads (
+  account_id ${T} PRIMARY KEY,
+  read_at BIGINT NOT NULL
+);
+CREATE TABLE alert_webhooks (
+  id ${T} PRIMARY KEY,
+  organization_id ${T} NOT NULL REFERENCES organizations(id),
+  name ${T} NOT NULL,
+  url ${T} NOT NULL,
+  secret ${T} NOT NULL,
+  created_by ${T} NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX alert_webhooks_by_organization ON alert_webhooks(organization_id, created_at);
+CREATE TABLE alert_deliveries (
+  id ${T} PRIMARY KEY,
+  webhook_id ${T} NOT NULL,
+  incident_id ${T},
+  event ${T} NOT NULL,
+  payload ${T} NOT NULL,
+  created_at BIGINT NOT NULL,
+  state ${T} NOT NULL,
+  next_attempt_at BIGINT,
+  claimed_until BIGINT
+);
+CREATE INDEX alert_deliveries_by_webhook ON alert_deliveries(webhook_id, created_at, id);
+CREATE INDEX alert_deliveries_due ON alert_deliveries(state, next_attempt_at);
+CREATE TABLE alert_delivery_attempts (
+  delivery_id ${T} NOT NULL,
+  n INTEGER NOT NULL,
+  at BIGINT NOT NULL,
+  status INTEGER,
+  response_ms BIGINT,
+  error ${T},
+  PRIMARY KEY (delivery_id, n)
+);
+CREATE TABLE issue_snoozes (
+  issue_id ${T} PRIMARY KEY,
+  project_id ${T} NOT NULL,
+  until BIGINT NOT NULL,
+  created_by ${T} NOT NULL,
+  created_at BIGINT NOT NULL
+);
+`;
+
 export const pgMigrations: readonly string[] = [
   accounts + telemetry + sharedState,
   valueIndexesCarrySeq,
   authThrottle,
   toolConnections,
+  alerts,
 ];

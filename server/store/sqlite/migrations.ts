@@ -736,4 +736,107 @@ export const migrations: readonly string[] = [
     done_at INTEGER
   ) WITHOUT ROWID;
   `,
+  /* 20: alerts: rules, incidents, inbox notifications, webhooks, deliveries, issue snoozes */ `
+  -- condition, notify: the JSON the routes validated. evaluated_through: end of the last
+  -- evaluated window (catch-up resumes after it); lease_*: the instance evaluating it now.
+  CREATE TABLE alert_rules (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    organization_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    condition TEXT NOT NULL,
+    notify TEXT NOT NULL,
+    resolve_threshold REAL,
+    enabled INTEGER NOT NULL,
+    muted_until INTEGER,
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    evaluated_through INTEGER,
+    lease_holder TEXT,
+    lease_until INTEGER
+  );
+  CREATE INDEX alert_rules_by_project ON alert_rules(project_id, created_at, id);
+  CREATE INDEX alert_rules_due ON alert_rules(enabled, evaluated_through);
+  -- rule_name and kind are kept so the history outlives the rule.
+  CREATE TABLE alert_incidents (
+    id TEXT PRIMARY KEY,
+    rule_id TEXT NOT NULL,
+    rule_name TEXT NOT NULL,
+    project_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    state TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    resolved_at INTEGER,
+    value REAL NOT NULL,
+    threshold REAL NOT NULL,
+    op TEXT NOT NULL,
+    window_start INTEGER NOT NULL,
+    window_end INTEGER NOT NULL,
+    view_url TEXT NOT NULL
+  );
+  CREATE INDEX alert_incidents_by_project ON alert_incidents(project_id, started_at, id);
+  CREATE INDEX alert_incidents_by_rule ON alert_incidents(rule_id, state);
+  -- One row per recipient (a team is expanded to its members when the alert fires).
+  CREATE TABLE alert_notifications (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL,
+    incident_id TEXT NOT NULL,
+    rule_id TEXT NOT NULL,
+    rule_name TEXT NOT NULL,
+    project_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    value REAL NOT NULL,
+    threshold REAL NOT NULL,
+    view_url TEXT NOT NULL
+  );
+  CREATE INDEX alert_notifications_by_account ON alert_notifications(account_id, at, id);
+  CREATE TABLE alert_notification_reads (
+    account_id TEXT PRIMARY KEY,
+    read_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  -- secret: kept as it is (the HMAC needs it); the routes show it only on creation.
+  CREATE TABLE alert_webhooks (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations(id),
+    name TEXT NOT NULL,
+    url TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX alert_webhooks_by_organization ON alert_webhooks(organization_id, created_at);
+  -- payload: the body every attempt sends. claimed_until: an instance is sending it.
+  CREATE TABLE alert_deliveries (
+    id TEXT PRIMARY KEY,
+    webhook_id TEXT NOT NULL,
+    incident_id TEXT,
+    event TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    next_attempt_at INTEGER,
+    claimed_until INTEGER
+  );
+  CREATE INDEX alert_deliveries_by_webhook ON alert_deliveries(webhook_id, created_at, id);
+  CREATE INDEX alert_deliveries_due ON alert_deliveries(state, next_attempt_at);
+  CREATE TABLE alert_delivery_attempts (
+    delivery_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    status INTEGER,
+    response_ms INTEGER,
+    error TEXT,
+    PRIMARY KEY (delivery_id, n)
+  ) WITHOUT ROWID;
+  CREATE TABLE issue_snoozes (
+    issue_id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL,
+    until INTEGER NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

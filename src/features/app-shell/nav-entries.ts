@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
   AnalyticsIcon,
+  BellIcon,
   FolderIcon,
   FunnelIcon,
   IssueIcon,
@@ -21,6 +22,7 @@ export type NavEntry = {
     | '/traces'
     | '/releases'
     | '/metrics'
+    | '/alerts'
     | '/analytics'
     | '/analytics/funnels'
     | '/usage'
@@ -43,6 +45,7 @@ export const navEntries: readonly NavEntry[] = [
   { to: '/traces', label: 'Traces', icon: TraceIcon },
   { to: '/releases', label: 'Releases', icon: ReleaseIcon },
   { to: '/metrics', label: 'Metrics', icon: MetricIcon },
+  { to: '/alerts', label: 'Alerts', icon: BellIcon },
   { to: '/analytics', label: 'Analytics', icon: AnalyticsIcon, exact: true },
   { to: '/analytics/funnels', label: 'Funnels', icon: FunnelIcon },
   { to: '/usage', label: 'Usage', icon: UsageIcon },

@@ -10,6 +10,7 @@ import { ReadStamp } from '../../ui/read-stamp';
 import { SeverityBadge } from '../../ui/severity-badge';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ActivityTimeline } from './activity-timeline';
+import { IssueAlertsSection } from './issue-alerts-section';
 import { IssueControls } from './issue-controls';
 import styles from './issue-detail-page.module.css';
 import section from './issue-section.module.css';
@@ -132,6 +133,7 @@ export function IssueDetailPage({ issueId }: { issueId: string }) {
               </dd>
             </dl>
           </section>
+          <IssueAlertsSection issue={issue} />
           <ActivityTimeline issueId={issue.id} />
         </aside>
       </div>

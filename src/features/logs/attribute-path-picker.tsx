@@ -9,7 +9,7 @@ import { ErrorState } from '../../ui/error-state';
 import { SearchIcon } from '../../ui/icons';
 import styles from '../../ui/command-picker.module.css';
 import { compactCount } from './coverage';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const typeLabels: Record<LogAttribute['type'], string> = {
   string: 'text',

@@ -1,4 +1,5 @@
 import { useQuery, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { logsQueries, type CatalogParams, type LogListFilters } from '../../api/queries/logs';
 import { projectsQueries } from '../../api/queries/projects';
@@ -6,7 +7,7 @@ import type { AttributeFilter } from '../../lib/attribute-filter';
 import { parseProjectScope, readableScope } from '../../lib/project-scope';
 import { useStableValue } from '../../lib/use-stable-value';
 import { useLiveStatus } from '../../live/live-store';
-import { Button } from '../../ui/button';
+import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { LogIcon } from '../../ui/icons';
@@ -72,6 +73,26 @@ export function LogsPage() {
     <ListPage
       title="Logs"
       gap={10}
+      titleActions={
+        // The view's own URL keys become the new log rule's query (see `/alerts/new`).
+        <Link
+          to="/alerts/new"
+          search={{
+            kind: 'log',
+            severity: search.severity,
+            status: search.status,
+            q: search.q,
+            service: search.service,
+            release: search.release,
+            environment: search.environment,
+            trace_id: search.trace_id,
+            filters: search.filters,
+          }}
+          className={buttonClass('secondary', 'sm')}
+        >
+          Create alert from this view
+        </Link>
+      }
       filters={
         <div className={styles.filters}>
           <LogFilterBar search={search} />

@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { signedInContext, expect, test } from './support/fixtures';
+import { demoMembers } from './support/demo';
+import { word } from './support/telemetry';
+import { signatureValid, startWebhookReceiver } from '../server/test-support/webhook-receiver';
+
+const preview = (page: Page) =>
+  page.getByRole('img', { name: /^Preview of the rule over the last 24 hours/ });
+
+test('a log rule made from the logs explorer view keeps its query and shows the preview', async ({
+  signedInPage: page,
+  demo,
+}) => {
+  const project = demo.projects[0]!;
+  const text = word();
+  await page.goto(`/logs?project=${project.id}&severity=error&q=${text}&service=checkout-api`);
+  await page.getByRole('link', { name: 'Create alert from this view' }).click();
+
+  await expect(page.getByRole('heading', { name: 'New alert rule', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Search messages')).toHaveValue(text);
+  await expect(page.getByLabel('Severity')).toHaveValue('error');
+  await expect(page.getByLabel('Service', { exact: true })).toHaveValue('checkout-api');
+  // The chart of the last 24 hours, with its words: where it would have fired.
+  await expect(preview(page)).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: /over the last 24 hours/ }),
+  ).toBeVisible();
+
+  const name = `Checkout errors ${text}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Threshold (logs)').fill('5');
+  await page.getByRole('button', { name: 'Create rule' }).click();
+
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText('OK', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'All rules' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(
+    `Logs (severity error, message contains ${text}, service checkout-api) above 5 logs`,
+  );
+});
+
+test('a rule that cannot be saved says which field to fix', async ({
+  signedInPage: page,
+  demo,
+}) => {
+  await page.goto(`/alerts/new?kind=trace&project=${demo.projects[0]!.id}`);
+  await page.getByLabel('Name').fill('Slow checkout');
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText(
+    'Choose the service whose root spans are measured.',
+  );
+  // The preview says what it needs instead of drawing an empty chart.
+  await expect(page.getByText(/The preview appears once the rule can be read/)).toBeVisible();
+});
+
+test('mutes a rule until a time, then unmutes it', async ({ signedInPage: page, demo }) => {
+  const name = `Mutable ${word()}`;
+  await page.goto(`/alerts/new?kind=log&project=${demo.projects[0]!.id}&severity=critical`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
+  await page.getByLabel('Mute for').selectOption({ label: 'for 4 hours' });
+  await page.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'nobody is notified' })).toBeVisible();
+  await expect(page.getByText(/^Muted until \d+ \w+ \d{4}, [\d:]+ UTC$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Unmute' }).click();
+  await expect(page.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
+});
+
+test('adds a webhook (secret shown once), sends a signed test, reads its delivery log, deletes it', async ({
+  signedInPage: page,
+}) => {
+  const receiver = await startWebhookReceiver();
+  try {
+    const name = `Receiver ${word()}`;
+    await page.goto('/alerts/webhooks');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a webhook' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('URL').fill(receiver.url);
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+
+    const reveal = page.getByRole('dialog', { name: 'Webhook added' });
+    await expect(reveal.getByText('Copy the signing secret now')).toBeVisible();
+    await expect(reveal.getByRole('button', { name: 'Copy secret' })).toBeVisible();
+    const secret = (await reveal.getByLabel('Signing secret').innerText()).trim();
+    expect(secret.length).toBeGreaterThan(16);
+    await reveal.getByRole('button', { name: 'Done' }).click();
+    // Never again: not on the page, not after a reload.
+    await page.reload();
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Send test' }).click();
+    const log = page.getByRole('table', { name: `Deliveries to ${name}` });
+    // The service's delivery worker sends it on its own schedule.
+    await expect(log.getByRole('row').filter({ hasText: 'Test' })).toContainText('Delivered', {
+      timeout: 30_000,
+    });
+    await expect(log.getByRole('row').filter({ hasText: 'Test' })).toContainText(
+      /HTTP 200 · \d+ ms/,
+    );
+    const hook = receiver.received.find((h) => h.event === 'test');
+    expect(hook, 'the receiver got the test').toBeDefined();
+    expect(signatureValid(secret, hook!)).toBe(true);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete webhook' }).click();
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a member reads the rules but its controls say why they are disabled', async ({
+  signedInPage: page,
+  demo,
+  browser,
+  sessions,
+}) => {
+  const name = `Read only ${word()}`;
+  await page.goto(`/alerts/new?kind=log&project=${demo.projects[0]!.id}&severity=error`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const ruleUrl = page.url();
+
+  const context = await signedInContext(browser, sessions, demoMembers.member);
+  try {
+    const member = await context.newPage();
+    await member.goto(ruleUrl);
+    await expect(member.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(member.getByText('You can read this rule, not change it')).toBeVisible();
+    await expect(member.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await expect(member.getByRole('button', { name: 'Delete rule' })).toBeDisabled();
+    await expect(member.getByRole('button', { name: 'Mute', exact: true })).toBeDisabled();
+    await expect(
+      member.getByText(/an owner or admin creates and changes them/).first(),
+    ).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
