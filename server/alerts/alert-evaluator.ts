@@ -53,7 +53,10 @@ export async function evaluateDueRules(d: EvaluatorDeps): Promise<number> {
   for (;;) {
     const now = d.now();
     const end = windowEndAt(now, d.everyMs);
-    const due = (await d.store.alerts.dueRules(now, end, ROUND)).filter((r) => !seen.has(r.id));
+    // Rules already tried this pass (a failed one stays due) are skipped, not refetched forever.
+    const due = (await d.store.alerts.dueRules(now, end, ROUND + seen.size)).filter(
+      (r) => !seen.has(r.id),
+    );
     if (due.length === 0) return recorded;
     for (const rule of due) {
       seen.add(rule.id);

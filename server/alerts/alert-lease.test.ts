@@ -103,6 +103,6 @@ describe.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)(
         token: admin.token,
       });
       expect((inbox.body as { notifications: unknown[] }).notifications).toHaveLength(12 * 2);
-    });
+    }, 60_000);
   },
 );
