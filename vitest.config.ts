@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker on a 2-core machine; server tests mostly wait on the
+    // embedded ClickHouse engine, sockets and child services, so three overlap that waiting.
+    maxWorkers: 3,
     projects: [
       {
         test: {

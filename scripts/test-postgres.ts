@@ -36,7 +36,15 @@ try {
   process.stdout.write(`Contract suite on PostgreSQL (${pg.url})\n`);
   const unit = spawnSync(
     'npx',
-    ['vitest', 'run', '--project', 'server', ...(args.length > 0 ? args : CONTRACT_SUITE)],
+    // One worker, as measured: each test service holds PostgreSQL connections of its own.
+    [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--maxWorkers=1',
+      ...(args.length > 0 ? args : CONTRACT_SUITE),
+    ],
     { stdio: 'inherit', env },
   );
   status = unit.status ?? 1;

@@ -6,11 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../core/config';
 import type { Store } from '../core/store/store';
 import { createService } from '../service';
-import { dropTestTelemetry, testTelemetry } from '../test-support/test-clickhouse';
+import {
+  dropTestTelemetry,
+  testTelemetry,
+  testsOnClickHouse,
+} from '../test-support/test-clickhouse';
 import { tableCounts } from '../test-support/telemetry';
 
 /** The whole path: demo accounts, then the world through the real ingest routes into the store. */
-describe('seeding the demo world into an empty data directory', () => {
+// The default deployment's seed (the PostgreSQL suite seeds through its own services).
+describe.skipIf(!testsOnClickHouse())('seeding the demo world into an empty data directory', () => {
   let dir = '';
   let db: Database.Database;
   let closeStore = async () => {};

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { signIn } from './api-client';
 import { startService, type RunningService } from './start-service';
 import { NATIVE, createTenant, ingest } from './telemetry';
+import { clickhouseTestTelemetry } from './test-clickhouse';
 
 /**
  * What the "PostgreSQL answers as SQLite does" tests share: one service on each store, a
@@ -24,7 +25,8 @@ async function sideOf(svc: RunningService<false>): Promise<StoreSide> {
 /** A service on SQLite and one on PostgreSQL (LOOKOUT_TEST_DATABASE_URL), each with a tenant. */
 export async function startBothStores(): Promise<{ sqlite: StoreSide; pg: StoreSide }> {
   const [a, b] = await Promise.all([
-    startService({ config: { databaseUrl: null } }),
+    // The default deployment: SQLite state, telemetry on ClickHouse.
+    startService({ config: { databaseUrl: null, telemetry: clickhouseTestTelemetry() } }),
     startService(),
   ]);
   return { sqlite: await sideOf(a), pg: await sideOf(b) };

@@ -20,7 +20,11 @@ export const testsOnClickHouse = (): boolean => !process.env.LOOKOUT_TEST_DATABA
  * and keeps apart by database name. Null on PostgreSQL (`npm run test:pg`): its own telemetry.
  */
 export function testTelemetry(): ClickHouseTelemetry | null {
-  if (!testsOnClickHouse()) return null;
+  return testsOnClickHouse() ? clickhouseTestTelemetry() : null;
+}
+
+/** A database of its own on ClickHouse (`CLICKHOUSE_URL`, else this process's engine). */
+export function clickhouseTestTelemetry(): ClickHouseTelemetry {
   return {
     engine: 'clickhouse',
     url: process.env.CLICKHOUSE_URL?.trim() || null,
@@ -65,6 +69,17 @@ export async function dropTestTelemetry(target: TelemetryConfig): Promise<void> 
   await withClickHouse(target, null, (db) =>
     db.command(raw(`DROP DATABASE IF EXISTS ${db.database}`)),
   );
+  // The engine's own threads may still be finishing files there: a temporary directory whose
+  // removal is retried, and left to the process's exit if it still fails.
   if (target.url === null && embeddedEngineUsers() === 0)
-    fs.rmSync(target.embeddedPath, { recursive: true, force: true });
+    try {
+      fs.rmSync(target.embeddedPath, {
+        recursive: true,
+        force: true,
+        maxRetries: 5,
+        retryDelay: 100,
+      });
+    } catch {
+      // Removed at exit (processEnginePath).
+    }
 }

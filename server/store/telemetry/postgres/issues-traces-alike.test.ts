@@ -17,7 +17,7 @@ import {
  * so issues are compared by fingerprint. Runs only with LOOKOUT_TEST_DATABASE_URL set.
  */
 describe.skipIf(testDatabaseServer() === null)(
-  'issues and traces on PostgreSQL and SQLite alike',
+  'issues and traces on PostgreSQL and the default deployment alike',
   () => {
     const SEED = Number(process.env.LOOKOUT_ISSUES_SEED ?? Date.now() % 1_000_000);
     const { random, pick, chance } = seededRandom(SEED);
@@ -242,10 +242,11 @@ describe.skipIf(testDatabaseServer() === null)(
               },
             );
             // Issue ids are each store's own.
-            const body = res.text
+            const text = res.text
               .replaceAll(side.projectId, '<project>')
               .replace(/"issue_id":"[0-9a-f-]{36}"/g, '"issue_id":"<issue>"');
-            return { status: res.status, body };
+            // Compared as JSON: how each engine escapes a string (`\/` or `/`) is its own.
+            return { status: res.status, body: JSON.parse(text) as unknown };
           };
           const [a, b] = await Promise.all([raw(sqlite), raw(pg)]);
           expect(b, `seed ${SEED}: ${path}${q}`).toEqual(a);
