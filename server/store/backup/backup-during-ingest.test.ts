@@ -160,7 +160,12 @@ describe('a backup taken during ingest', () => {
     await restored.stop();
     // Each batch whole or not at all; the acknowledged ones whole.
     // Counted in two reads: each read opens the embedded engine, which takes a while.
-    const logCounts = await idCounts(restored, 'logs', project.id, batches.flatMap((b) => b.logs));
+    const logCounts = await idCounts(
+      restored,
+      'logs',
+      project.id,
+      batches.flatMap((b) => b.logs),
+    );
     const actionCounts = await idCounts(
       restored,
       'actions',
