@@ -1,11 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { fail } from '../../core/api-error';
 import type { Deps } from '../../core/deps';
 import { parseLimit } from '../../domain/read-rules/limit';
-import { parseRfc3339 } from '../../domain/read-rules/time-range';
 import { requireAccount } from '../../http/account-auth';
 import type { AppEnv } from '../../http/app-env';
 import { jsonBody } from '../../http/json-body';
+import { moveReadMark, readMarkAnswer, readMarkBody } from '../../http/inbox-read-mark';
 import {
   bearerOrSessionSecurity,
   errorResponses,
@@ -64,15 +63,7 @@ const listNotifications = createRoute({
   },
 });
 
-const ReadBody = z
-  .object({
-    read_at: z.string().optional().openapi({
-      format: 'date-time',
-      description: 'RFC3339; omitted means now. A time later than now is taken as now.',
-    }),
-  })
-  .strict()
-  .openapi('AlertNotificationsRead');
+const ReadBody = readMarkBody('AlertNotificationsRead');
 
 const markRead = createRoute({
   method: 'post',
@@ -87,12 +78,7 @@ const markRead = createRoute({
     body: { required: true, content: { 'application/json': { schema: ReadBody } } },
   },
   responses: {
-    200: jsonContent(
-      z
-        .object({ read_at: z.string().openapi({ format: 'date-time' }), unread: z.number().int() })
-        .openapi('AlertNotificationsReadMark'),
-      'The read mark in force.',
-    ),
+    200: jsonContent(readMarkAnswer('AlertNotificationsReadMark'), 'The read mark in force.'),
     ...errorResponses(401, 413, 415, 422),
   },
 });
@@ -133,23 +119,14 @@ export function registerAlertNotificationRoutes(app: OpenAPIHono<AppEnv>, deps: 
   app.openapi(
     { ...markRead, middleware: [auth, strictQuery(markRead.request.query), jsonBody()] as const },
     async (c) => {
-      const body = c.req.valid('json');
-      const now = deps.now();
-      let at = now;
-      if (body.read_at !== undefined) {
-        const parsed = parseRfc3339(body.read_at);
-        if (parsed === null) throw fail.validation('read_at must be an RFC3339 timestamp');
-        at = Math.min(parsed, now);
-      }
       const { accountId } = c.get('principal');
-      const mark = await deps.store.alerts.markNotificationsRead(accountId, at);
-      const found = await deps.store.alerts.notifications({
+      const answer = await moveReadMark(deps.store.alerts, {
         accountId,
         projectIds: await readable(accountId),
-        after: null,
-        limit: 0,
+        readAt: c.req.valid('json').read_at,
+        now: deps.now(),
       });
-      return c.json({ read_at: iso(mark), unread: found.unread }, 200);
+      return c.json(answer, 200);
     },
   );
 }

@@ -1,12 +1,11 @@
 import { readableProjectIds } from '../../http/readable-projects';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { parseLimit } from '../../domain/read-rules/limit';
-import { parseRfc3339 } from '../../domain/read-rules/time-range';
 import { requireAccount } from '../../http/account-auth';
-import { fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { jsonBody } from '../../http/json-body';
+import { moveReadMark, readMarkAnswer, readMarkBody } from '../../http/inbox-read-mark';
 import { bearerSecurity, errorResponses, jsonContent, orNull } from '../../http/openapi-shared';
 import { TIMESTAMP_FACETS, UUID_FACETS, integerFacets, key } from '../../http/query-keys';
 import { readQuery } from '../../http/read-query';
@@ -62,15 +61,7 @@ const listNotifications = createRoute({
   },
 });
 
-const ReadBody = z
-  .object({
-    read_at: z.string().optional().openapi({
-      format: 'date-time',
-      description: 'RFC3339; omitted means now. A time later than now is taken as now.',
-    }),
-  })
-  .strict()
-  .openapi('IssueNotificationsRead');
+const ReadBody = readMarkBody('IssueNotificationsRead');
 
 const markRead = createRoute({
   method: 'post',
@@ -85,12 +76,7 @@ const markRead = createRoute({
     body: { required: true, content: { 'application/json': { schema: ReadBody } } },
   },
   responses: {
-    200: jsonContent(
-      z
-        .object({ read_at: z.string().openapi({ format: 'date-time' }), unread: z.number().int() })
-        .openapi('IssueNotificationsReadMark'),
-      'The read mark in force.',
-    ),
+    200: jsonContent(readMarkAnswer('IssueNotificationsReadMark'), 'The read mark in force.'),
     ...errorResponses(401, 413, 415, 422),
   },
 });
@@ -134,23 +120,14 @@ export function registerIssueNotificationRoutes(app: OpenAPIHono<AppEnv>, deps: 
   app.openapi(
     { ...markRead, middleware: [auth, strictQuery(markRead.request.query), jsonBody()] as const },
     async (c) => {
-      const body = c.req.valid('json');
-      const now = deps.now();
-      let at = now;
-      if (body.read_at !== undefined) {
-        const parsed = parseRfc3339(body.read_at);
-        if (parsed === null) throw fail.validation('read_at must be an RFC3339 timestamp');
-        at = Math.min(parsed, now);
-      }
       const { accountId } = c.get('principal');
-      const mark = await deps.store.issues.markNotificationsRead(accountId, at);
-      const page = await deps.store.issues.notifications({
+      const answer = await moveReadMark(deps.store.issues, {
         accountId,
         projectIds: await readableIds(accountId),
-        after: null,
-        limit: 0,
+        readAt: c.req.valid('json').read_at,
+        now: deps.now(),
       });
-      return c.json({ read_at: iso(mark), unread: page.unread }, 200);
+      return c.json(answer, 200);
     },
   );
   fixedPathMethods(app, '/api/telemetry/issues/notifications', ['GET']);
