@@ -4,6 +4,7 @@ import type {
   WebhookRecord,
 } from '../core/store/state/alerts';
 import { newId } from '../domain/secrets';
+import { incidentView } from '../views/alert-incident-view';
 import { iso } from '../views/telemetry-views';
 
 /** The body of an alert delivery: the incident as the incidents route shows it. */
@@ -13,22 +14,7 @@ export function incidentPayload(
 ): string {
   return JSON.stringify({
     event,
-    incident: {
-      id: i.id,
-      rule_id: i.ruleId,
-      rule_name: i.ruleName,
-      project_id: i.projectId,
-      kind: i.kind,
-      state: i.state,
-      started_at: iso(i.startedAt),
-      resolved_at: i.resolvedAt === null ? null : iso(i.resolvedAt),
-      value: i.value,
-      threshold: i.threshold,
-      op: i.op,
-      window_start: iso(i.windowStart),
-      window_end: iso(i.windowEnd),
-      view_url: i.viewUrl,
-    },
+    incident: incidentView(i),
   });
 }
 

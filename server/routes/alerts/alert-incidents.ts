@@ -4,6 +4,7 @@ import type { Deps } from '../../core/deps';
 import { INCIDENT_STATES } from '../../core/store/state/alerts';
 import { parseLimit } from '../../domain/read-rules/limit';
 import { requireAccount } from '../../http/account-auth';
+import { incidentView } from '../../views/alert-incident-view';
 import type { AppEnv } from '../../http/app-env';
 import {
   bearerOrSessionSecurity,
@@ -17,14 +18,7 @@ import { UUID_FACETS, integerFacets, key, requiredKey } from '../../http/query-k
 import { readQuery } from '../../http/read-query';
 import { strictQuery } from '../../http/strict-query';
 import { ALERT_AUTH, projectFor } from './alert-access';
-import {
-  CURSOR_FACETS,
-  IncidentSchema,
-  decodeCursor,
-  incidentView,
-  page,
-  uuidKey,
-} from './alert-schema';
+import { CURSOR_FACETS, IncidentSchema, decodeCursor, page, uuidKey } from './alert-schema';
 
 export const INCIDENT_LIMIT = { fallback: 50, max: 200 };
 

@@ -11,7 +11,6 @@ import {
   DELIVERY_EVENTS,
   DELIVERY_STATES,
   INCIDENT_STATES,
-  type AlertIncidentRecord,
   type AlertNotificationRecord,
   type AlertRuleRecord,
   type DeliveryRecord,
@@ -163,23 +162,6 @@ export const IncidentSchema = z
     }),
   })
   .openapi('AlertIncident');
-
-export const incidentView = (i: AlertIncidentRecord) => ({
-  id: i.id,
-  rule_id: i.ruleId,
-  rule_name: i.ruleName,
-  project_id: i.projectId,
-  kind: i.kind,
-  state: i.state,
-  started_at: iso(i.startedAt),
-  resolved_at: i.resolvedAt === null ? null : iso(i.resolvedAt),
-  value: i.value,
-  threshold: i.threshold,
-  op: i.op,
-  window_start: iso(i.windowStart),
-  window_end: iso(i.windowEnd),
-  view_url: i.viewUrl,
-});
 
 export const NotificationSchema = z
   .object({
