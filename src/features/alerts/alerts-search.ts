@@ -1,13 +1,7 @@
 import { z } from 'zod/mini';
-import {
-  attributeFiltersProblem,
-  checkAttributeFilter,
-  serializeAttributeFilters,
-  type AttributeFilter,
-} from '../../lib/attribute-filter';
+import { checkAttributeFilter, type AttributeFilter } from '../../lib/attribute-filter';
+import { logQueryOfView, logViewKeys, type LogViewKeys } from '../../lib/log-view-keys';
 import { lenient, searchEnum, searchText, searchUuid } from '../../lib/search-fields';
-
-const filterSchema = z.custom<AttributeFilter>((value) => checkAttributeFilter(value).ok);
 
 export const KINDS = ['issue', 'log', 'metric', 'trace'] as const;
 
@@ -18,19 +12,7 @@ export const KINDS = ['issue', 'log', 'metric', 'trace'] as const;
  */
 export const newRuleSearchSchema = z.object({
   kind: searchEnum(KINDS),
-  severity: searchEnum(['info', 'warning', 'error', 'critical']),
-  status: searchEnum(['active', 'ignored', 'all']),
-  q: searchText(512),
-  service: searchText(256),
-  release: searchText(256),
-  environment: searchText(256),
-  trace_id: searchText(128),
-  filters: lenient(
-    z.array(filterSchema).check(
-      z.minLength(1),
-      z.refine((fs) => attributeFiltersProblem(fs) === null),
-    ),
-  ),
+  ...logViewKeys,
   metric: lenient(z.string().check(z.minLength(1), z.maxLength(512))),
   /** An issue rule's filters, from an issue's page: its environment and service. */
   issue_environment: searchText(256),
@@ -54,10 +36,7 @@ export const webhooksSearchSchema = z.object({
 export type WebhooksSearch = z.infer<typeof webhooksSearchSchema>;
 
 /** The logs explorer's URL keys, which `/alerts/new` takes as they are. */
-export type ExplorerLogSearch = Pick<
-  NewRuleSearch,
-  'severity' | 'status' | 'q' | 'service' | 'release' | 'environment' | 'trace_id' | 'filters'
->;
+export type ExplorerLogSearch = LogViewKeys;
 
 /**
  * The log rule's query: the explorer's URL keys turned into `GET /api/logs`'s keys, the same
@@ -65,16 +44,7 @@ export type ExplorerLogSearch = Pick<
  * and trace (`viewOnlyKeys`) are not part of it.
  */
 export function logQueryOfSearch(search: ExplorerLogSearch): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (search.severity) query.severity = search.severity;
-  if (search.q) query.search = search.q;
-  if (search.service) query.service_name = search.service;
-  if (search.release) query.release = search.release;
-  if (search.environment) query.environment = search.environment;
-  if (search.filters && search.filters.length > 0) {
-    query.attribute_filters = serializeAttributeFilters(search.filters);
-  }
-  return query;
+  return logQueryOfView(search);
 }
 
 function parsedFilters(text: string | undefined): AttributeFilter[] | undefined {

@@ -1,12 +1,7 @@
 import { z } from 'zod/mini';
-import { lenient, searchEnum, searchText, searchUuid } from '../../lib/search-fields';
+import { lenient, searchUuid } from '../../lib/search-fields';
 import type { LogListFilters, Severity } from '../../api/queries/logs';
-import {
-  attributeFiltersProblem,
-  checkAttributeFilter,
-  serializeAttributeFilters,
-  type AttributeFilter,
-} from '../../lib/attribute-filter';
+import { logQueryOfView, logViewKeys } from '../../lib/log-view-keys';
 import { isPointer } from '../../lib/json-pointer';
 import {
   parseProjectScope,
@@ -20,28 +15,13 @@ import { severityLabels as sharedSeverityLabels } from '../../ui/severity-badge'
 /** At most this many attribute columns (each is a path the person chose). */
 export const MAX_COLUMNS = 6;
 
-const filterSchema = z.custom<AttributeFilter>((value) => checkAttributeFilter(value).ok);
-
 /**
  * The logs page's own search (beside the layout's `project`/`projects`/`since`/`until`).
  * Everything a person sets is here, so a view is a link. Invalid values fall back to the
- * default instead of failing the page; attribute filters the service would refuse are
- * dropped as a set, never one by one (a partial set would widen the result silently).
+ * default instead of failing the page (`logViewKeys`).
  */
 export const logsSearchSchema = z.object({
-  severity: searchEnum(['info', 'warning', 'error', 'critical']),
-  status: searchEnum(['active', 'ignored', 'all']),
-  q: searchText(512),
-  service: searchText(256),
-  release: searchText(256),
-  environment: searchText(256),
-  trace_id: searchText(128),
-  filters: lenient(
-    z.array(filterSchema).check(
-      z.minLength(1),
-      z.refine((fs) => attributeFiltersProblem(fs) === null),
-    ),
-  ),
+  ...logViewKeys,
   columns: lenient(
     z.array(z.string().check(z.refine(isPointer))).check(z.minLength(1), z.maxLength(MAX_COLUMNS)),
   ),
@@ -86,17 +66,13 @@ export function listFiltersOf(
   readableProjectIds: readonly string[],
 ): LogListFilters {
   const scope = readableScope(parseProjectScope(search), readableProjectIds);
-  const filters: LogListFilters = { ...scopeQuery(scope), ...rangeOf(search) };
-  if (search.severity) filters.severity = search.severity;
+  const filters: LogListFilters = {
+    ...scopeQuery(scope),
+    ...rangeOf(search),
+    ...logQueryOfView(search),
+  };
   if (search.status && search.status !== 'active') filters.status = search.status;
-  if (search.q) filters.search = search.q;
-  if (search.service) filters.service_name = search.service;
-  if (search.release) filters.release = search.release;
-  if (search.environment) filters.environment = search.environment;
   if (search.trace_id) filters.trace_id = search.trace_id;
-  if (search.filters && search.filters.length > 0) {
-    filters.attribute_filters = serializeAttributeFilters(search.filters);
-  }
   return filters;
 }
 
