@@ -27,6 +27,10 @@ const SENDERS = 3;
 const LOGS = 200;
 const ACTIONS = 5;
 const ACKS_BEFORE_BACKUP = 30;
+// Senders stop here even if the backup is still running, so a slow machine does not turn
+// a long backup into ever more data to restore and count.
+const MAX_BATCHES = 90;
+const PACE_MS = 200;
 const PADDING = 'x'.repeat(400);
 
 type Batch = { logs: string[]; actions: string[]; body: unknown };
@@ -81,7 +85,7 @@ describe('a backup taken during ingest', () => {
     let reached: () => void = () => undefined;
     const enough = new Promise<void>((resolve) => (reached = resolve));
     const sender = async () => {
-      while (sending) {
+      while (sending && batches.length < MAX_BATCHES) {
         const index = batches.length;
         const batch = makeBatch(index);
         batches.push(batch);
@@ -95,7 +99,11 @@ describe('a backup taken during ingest', () => {
         });
         expect(res.status, await res.text()).toBe(200);
         acked.add(index);
-        if (acked.size >= ACKS_BEFORE_BACKUP) reached();
+        if (acked.size >= ACKS_BEFORE_BACKUP) {
+          reached();
+          // Paced from here, so the batches left last through the copy.
+          await new Promise((r) => setTimeout(r, PACE_MS));
+        }
       }
     };
     const senders = Array.from({ length: SENDERS }, () => sender());
