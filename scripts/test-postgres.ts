@@ -36,13 +36,14 @@ try {
   process.stdout.write(`Contract suite on PostgreSQL (${pg.url})\n`);
   const unit = spawnSync(
     'npx',
-    // One worker, as measured: each test service holds PostgreSQL connections of its own.
+    // Two workers: one alone left the cores half idle, waiting on PostgreSQL's round trips.
+    // Each test service holds connections of its own (the cluster allows 300).
     [
       'vitest',
       'run',
       '--project',
       'server',
-      '--maxWorkers=1',
+      '--maxWorkers=2',
       ...(args.length > 0 ? args : CONTRACT_SUITE),
     ],
     { stdio: 'inherit', env },
