@@ -16,6 +16,10 @@ export default defineConfig({
           // and reads several batches takes seconds on a loaded 2-core machine.
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          // Files share a worker's modules instead of loading the whole service again each:
+          // importing it was a third of the suite's time. Services are built per test with
+          // their own stores, and module state is keyed by store (tested both ways).
+          isolate: false,
         },
       },
       {
