@@ -175,7 +175,7 @@ describe('a crash during ingestion', () => {
   let svc: ServiceProcess;
   beforeAll(async () => {
     svc = await startServiceProcess();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await svc.dispose();
   });

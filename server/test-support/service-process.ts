@@ -10,7 +10,8 @@ import { dropTestTelemetry, testTelemetry } from './test-clickhouse';
 import type { ClickHouseTarget } from '../store/telemetry/clickhouse/clickhouse-db';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 30_000;
+// A loaded 2-core machine (three test workers beside the child) takes a while to start one.
+const START_TIMEOUT_MS = 60_000;
 
 /**
  * The real service (`server/main.ts`) in a process of its own, for tests that crash it: a

@@ -82,7 +82,7 @@ describe('a crash during account writes', () => {
   let svc: ServiceProcess;
   beforeAll(async () => {
     svc = await startServiceProcess();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await svc.dispose();
   });

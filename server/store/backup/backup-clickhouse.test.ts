@@ -207,5 +207,5 @@ describe.skipIf(!embedded)('a backup of the ClickHouse tier taken during ingest'
     }
     const after = await checkAgreement(() => true);
     expect(after.served.size).toBe(batches.length * LOGS);
-  }, 120_000);
+  }, 180_000);
 });

@@ -197,5 +197,5 @@ describe('a backup taken during ingest', () => {
 
     // State (usage counted per stored item) agrees with telemetry (the stored items).
     expect(usage.by_project.find((p) => p.project_id === project.id)?.events).toBe(storedItems);
-  }, 90_000);
+  }, 180_000);
 });
