@@ -19,9 +19,23 @@ const rowField = (_key: string, v: unknown): unknown =>
     ? Object.fromEntries(Object.entries(v).map(([k, x]) => [wellFormed(k), x]))
     : sendable(v);
 
-/** JSONEachRow text of rows: one object a line, every string and key well-formed. */
-export const jsonEachRow = (rows: readonly object[]): string =>
-  rows.map((r) => JSON.stringify(r, rowField)).join('\n');
+/**
+ * A lone surrogate as JSON.stringify writes it: an escape in lower case (a well-formed pair is
+ * written as it is). A literal backslash before `ud8…` text matches too, which only costs the
+ * slow path.
+ */
+const ESCAPED_SURROGATE = /\\ud[89a-f]/;
+
+/**
+ * JSONEachRow text of rows: one object a line, every string and key well-formed. Text with no
+ * lone surrogate (nearly all: ingest already replaced them) is written by plain JSON.stringify;
+ * a replacer visiting every key made that a third of a batch's work in the service.
+ */
+export const jsonEachRow = (rows: readonly object[]): string => {
+  const text = rows.map((r) => JSON.stringify(r)).join('\n');
+  if (!ESCAPED_SURROGATE.test(text)) return text;
+  return rows.map((r) => JSON.stringify(r, rowField)).join('\n');
+};
 
 /** A value with the ClickHouse type its placeholder declares (`{p1:Float64}`). */
 export class ChTyped {
