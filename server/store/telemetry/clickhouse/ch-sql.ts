@@ -37,6 +37,34 @@ export const jsonEachRow = (rows: readonly object[]): string => {
   return rows.map((r) => JSON.stringify(r, rowField)).join('\n');
 };
 
+/**
+ * JSONEachRow of rows as UTF-8 bytes (one object a line, as `jsonEachRow` writes them), written
+ * into `into`, or into a larger buffer when it is too small: the buffer used and the bytes.
+ * Written row by row into a buffer the caller reuses, a batch's text is never one large string
+ * copied from piece to piece.
+ */
+export function jsonEachRowBytes(
+  rows: readonly object[],
+  into: Buffer,
+): { buffer: Buffer; bytes: Buffer } {
+  let buffer = into;
+  let at = 0;
+  for (const row of rows) {
+    let line = JSON.stringify(row);
+    if (ESCAPED_SURROGATE.test(line)) line = JSON.stringify(row, rowField);
+    // A UTF-16 unit is at most 3 bytes of UTF-8; then the newline.
+    const room = line.length * 3 + 1;
+    if (at + room > buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, at + room));
+      buffer.copy(grown, 0, 0, at);
+      buffer = grown;
+    }
+    at += buffer.write(line, at);
+    buffer[at++] = 0x0a;
+  }
+  return { buffer, bytes: buffer.subarray(0, at) };
+}
+
 /** A value with the ClickHouse type its placeholder declares (`{p1:Float64}`). */
 export class ChTyped {
   constructor(
