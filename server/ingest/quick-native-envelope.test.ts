@@ -112,10 +112,10 @@ describe('quickNativeEnvelope', () => {
         expect(parsed.success).toBe(true);
         expect(quick).toEqual(parsed.data);
       }),
-      { numRuns: 3000 },
+      { numRuns: Number(process.env.LOOKOUT_FUZZ_RUNS ?? 1000) },
     );
     // The generated envelopes are mostly the common case, so the comparison is made often.
-    expect(checked).toBeGreaterThan(300);
+    expect(checked).toBeGreaterThan(80);
   });
 
   it('checks the common envelope itself: logs with attributes and envelope defaults', () => {

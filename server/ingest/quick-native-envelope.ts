@@ -59,9 +59,13 @@ function quickLog(raw: unknown): Log | null {
   if (!text(message, 0, 1048576)) return null;
   if (!severity(raw.severity) || !severity(raw.level)) return null;
   if (!optional(raw.source, (v) => text(v, 1, 200))) return null;
+  // An own `__proto__` key (the JSON body check refuses it anyway) is copied differently by
+  // the schema's record: left to the schema.
   if (
     attributes !== undefined &&
-    (!isObject(attributes) || nestsDeeperThan(attributes, MAX_ATTRIBUTE_DEPTH))
+    (!isObject(attributes) ||
+      Object.hasOwn(attributes, '__proto__') ||
+      nestsDeeperThan(attributes, MAX_ATTRIBUTE_DEPTH))
   )
     return null;
   if (!nullable(raw.trace_id, TRACE_ID) || !nullable(raw.span_id, SPAN_ID)) return null;
