@@ -23,8 +23,8 @@ export type IngestReport = {
   events_per_second: number;
   batch_p50_ms: number;
   batch_p95_ms: number;
-  /** CPU time (user + system) of the service's processes per 1,000 events. */
-  service_cpu_ms_per_1000_events: number;
+  /** CPU time (user + system) of the service's processes per 1,000 events (absent before 2026-11-27). */
+  service_cpu_ms_per_1000_events?: number;
 };
 
 const percentile = (sorted: number[], p: number) =>
