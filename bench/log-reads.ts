@@ -101,7 +101,8 @@ function idOf(anchor: number, batch: number, n: number): string {
  */
 export type Arrival = 'backfill' | 'live';
 
-function logsFor(
+/** The seed's batch `batch`: 1,000 logs with structured attributes (also bench/ingest-throughput.ts). */
+export function logsFor(
   batch: number,
   now: number,
   spanMs: number,

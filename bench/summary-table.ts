@@ -77,14 +77,25 @@ function bundleFigures(b: BundleReport): Figure[] {
 }
 
 function ingestFigures(runs: IngestReport[]): Figure[] {
-  return runs.map((r) => ({
-    figure: `logs in batches of ${count(r.batch_size)} (batch p50 / p95)`,
-    value: `${count(r.events_per_second)} events/s (${ms(r.batch_p50_ms)} / ${ms(r.batch_p95_ms)})`,
-    // Issue 3: at least 20,000 log events per second (stated for batches of 1,000).
-    ...(r.batch_size === 1000
-      ? { target: '≥ 20,000 events/s', status: atLeast(r.events_per_second, 20_000) }
-      : { target: '', status: '' as const }),
-  }));
+  return runs.flatMap((r) => [
+    {
+      figure: `logs in batches of ${count(r.batch_size)} (batch p50 / p95)`,
+      value: `${count(r.events_per_second)} events/s (${ms(r.batch_p50_ms)} / ${ms(r.batch_p95_ms)})`,
+      // Issue 26: at least 50,000 log events per second (batches of 1,000, 2 senders).
+      ...(r.batch_size === 1000
+        ? { target: '≥ 50,000 events/s', status: atLeast(r.events_per_second, 50_000) }
+        : { target: '', status: '' as const }),
+    },
+    // Reports written before the service's CPU time was measured have none.
+    ...(r.service_cpu_ms_per_1000_events === undefined
+      ? []
+      : [
+          info(
+            `service CPU per 1,000 logs, batches of ${count(r.batch_size)}`,
+            ms(r.service_cpu_ms_per_1000_events),
+          ),
+        ]),
+  ]);
 }
 
 /** p50 / p95 of each case; `p95Limit` when the cases it accepts have a p95 target. */

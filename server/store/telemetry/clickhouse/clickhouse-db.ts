@@ -1,7 +1,7 @@
 import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { raw, sql, type SqlFragment } from '../../rows/sql';
-import { clickhouseStatement } from './ch-sql';
-import { acquireEmbeddedEngine, type EngineLease } from './embedded-engine';
+import { clickhouseStatement, jsonEachRow, jsonEachRowBytes } from './ch-sql';
+import { acquireEmbeddedEngine, type EngineLease, type EngineSession } from './embedded-engine';
 
 /**
  * ClickHouse as the telemetry adapters use it: statements built with `sql`…`` (values sent
@@ -26,6 +26,8 @@ export type ChDb = {
    * inserts (`non_replicated_deduplication_window`).
    */
   insert(table: string, lines: string, token: string): Promise<void>;
+  /** `insert` of rows (JSON objects), written in the form this ClickHouse takes best. */
+  insertRows(table: string, rows: readonly object[], token: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -66,11 +68,12 @@ export async function openClickHouse(target: ClickHouseTarget): Promise<ChDb> {
 
 async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
   const lease: EngineLease = await acquireEmbeddedEngine(target.embeddedPath);
-  const sessions: { client: ClickHouseClient; busy: number }[] = [];
+  const sessions: { client: ClickHouseClient; engine: EngineSession; busy: number }[] = [];
   try {
     for (let i = 0; i < EMBEDDED_SESSIONS; i++) {
-      const client = createClient({ connection: lease.connect() });
-      sessions.push({ client, busy: 0 });
+      const engine = lease.connect();
+      const client = createClient({ connection: engine.connection });
+      sessions.push({ client, engine, busy: 0 });
       if (i === 0)
         await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${target.database}` });
       // `USE` and `SET` stay on the session: every later statement of it runs with them.
@@ -85,23 +88,45 @@ async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
   }
   /** The session with the fewest statements running (ties: the first). */
   const pick = () => sessions.reduce((a, b) => (b.busy < a.busy ? b : a));
-  const on = async <T>(fn: (c: ClickHouseClient) => Promise<T>): Promise<T> => {
+  const onSession = async <T>(fn: (s: (typeof sessions)[number]) => Promise<T>): Promise<T> => {
     const s = pick();
     s.busy += 1;
     try {
-      return await fn(s.client);
+      return await fn(s);
     } finally {
       s.busy -= 1;
     }
   };
+  // Buffers of finished inserts, reused so a batch's bytes go to memory already in use.
+  const spare: Buffer[] = [];
+  const insertRows = (table: string, rows: readonly object[], token: string) =>
+    onSession(async (s) => {
+      const { buffer, bytes } = jsonEachRowBytes(rows, spare.pop() ?? Buffer.allocUnsafe(1 << 20));
+      try {
+        // The token in the statement's own SETTINGS, as `insert` sends it.
+        await s.engine.insertBytes(table, bytes, { insert_deduplication_token: token });
+      } finally {
+        if (spare.length < SPARE_BUFFERS && buffer.length <= MAX_SPARE_BYTES) spare.push(buffer);
+      }
+    });
   let closed = false;
-  return chDb(target.database, true, on, async () => {
-    if (closed) return;
-    closed = true;
-    await Promise.all(sessions.map((s) => s.client.close()));
-    lease.release();
-  });
+  return chDb(
+    target.database,
+    true,
+    (fn) => onSession((s) => fn(s.client)),
+    async () => {
+      if (closed) return;
+      closed = true;
+      await Promise.all(sessions.map((s) => s.client.close()));
+      lease.release();
+    },
+    insertRows,
+  );
 }
+
+/** Insert buffers kept for reuse, and the largest kept (a 10 MiB batch's is let go). */
+const SPARE_BUFFERS = 4;
+const MAX_SPARE_BYTES = 8 << 20;
 
 async function openServer(url: string, database: string): Promise<ChDb> {
   // Over HTTP every request carries its settings (nothing stays between requests).
@@ -129,6 +154,8 @@ function chDb(
   embedded: boolean,
   on: <T>(fn: (c: ClickHouseClient) => Promise<T>) => Promise<T>,
   close: () => Promise<void>,
+  /** How rows are inserted when not as JSONEachRow text through `insert`. */
+  rowInsert?: (table: string, rows: readonly object[], token: string) => Promise<void>,
 ): ChDb {
   const rows = <R>(q: SqlFragment) =>
     on(async (c) => {
@@ -136,6 +163,21 @@ function chDb(
       const result = await c.query({ query, query_params: params, format: 'JSONEachRow' });
       return result.json<R>();
     });
+  const checked = (table: string, token: string) => {
+    if (!IDENTIFIER.test(table)) throw new Error(`not a table name: ${table}`);
+    if (!TOKEN.test(token)) throw new Error(`not an insert token: ${token}`);
+  };
+  const insert: ChDb['insert'] = (table, lines, token) => {
+    checked(table, token);
+    if (lines.length === 0) return Promise.resolve();
+    // The data follows the statement, as `clickhouse-client` sends it: one request, and
+    // the token in the statement's own SETTINGS (see SESSION_SETTINGS).
+    return on(async (c) => {
+      await c.command({
+        query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${lines}`,
+      });
+    });
+  };
   return {
     database,
     embedded,
@@ -154,17 +196,11 @@ function chDb(
         const { query, params } = clickhouseStatement(q);
         await c.command({ query, query_params: params });
       }),
-    insert: (table, lines, token) => {
-      if (!IDENTIFIER.test(table)) throw new Error(`not a table name: ${table}`);
-      if (!TOKEN.test(token)) throw new Error(`not an insert token: ${token}`);
-      if (lines.length === 0) return Promise.resolve();
-      // The data follows the statement, as `clickhouse-client` sends it: one request, and
-      // the token in the statement's own SETTINGS (see SESSION_SETTINGS).
-      return on(async (c) => {
-        await c.command({
-          query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${lines}`,
-        });
-      });
+    insert,
+    insertRows: (table, rows, token) => {
+      checked(table, token);
+      if (rows.length === 0) return Promise.resolve();
+      return rowInsert ? rowInsert(table, rows, token) : insert(table, jsonEachRow(rows), token);
     },
     close,
   };

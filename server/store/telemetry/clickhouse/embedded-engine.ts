@@ -16,6 +16,17 @@ type Holder = { path: string | null; users: number };
 /** A connection `@clickhouse/client` runs its API on. */
 export type EngineConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
 
+/** A session's connection, and its insert of bytes the engine reads where they are. */
+export type EngineSession = {
+  connection: EngineConnection;
+  /** `INSERT INTO table SETTINGS … FORMAT JSONEachRow` of `values` (not to change until done). */
+  insertBytes(
+    table: string,
+    values: Buffer,
+    settings: Record<string, string | number>,
+  ): Promise<void>;
+};
+
 const KEY = Symbol.for('lookout.embedded-clickhouse');
 const holder = (): Holder => {
   const g = globalThis as { [KEY]?: Holder };
@@ -27,7 +38,7 @@ const holder = (): Holder => {
 export type EngineLease = {
   path: string;
   /** A new session on the engine (queries on one session run one after another). */
-  connect(): EngineConnection;
+  connect(): EngineSession;
   release(): void;
 };
 
@@ -53,9 +64,19 @@ export async function acquireEmbeddedEngine(path: string): Promise<EngineLease> 
   let released = false;
   return {
     path,
-    // chdb implements the connection of @clickhouse/client-common, which @clickhouse/client
-    // bundles a copy of: the same interface, two declarations.
-    connect: () => createChdbConnection({ path }) as unknown as EngineConnection,
+    connect: () => {
+      const connection = createChdbConnection({ path });
+      return {
+        // chdb implements the connection of @clickhouse/client-common, which @clickhouse/client
+        // bundles a copy of: the same interface, two declarations.
+        connection: connection as unknown as EngineConnection,
+        // The buffer goes to the engine as it is: no query text to build around it, no copy
+        // into UTF-8 on this thread.
+        insertBytes: async (table, values, settings) => {
+          await connection.chdb.rawInsert({ table, values, format: 'JSONEachRow', settings });
+        },
+      };
+    },
     release() {
       if (released) return;
       released = true;

@@ -3,7 +3,7 @@ import { logTriageKey } from '../../../domain/log-triage-key';
 import type { NewItems } from '../../../core/store/telemetry/ingest';
 import type { ItemKind, TelemetryWrites } from '../../../core/store/telemetry/telemetry-writes';
 import { raw, sql, join, type SqlFragment } from '../../rows/sql';
-import { jsonEachRow, typed } from './ch-sql';
+import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
 import { takeLogsOutOfRollups } from './log-rollup-undo';
 import { attributeMaps } from './attribute-maps';
@@ -248,7 +248,7 @@ export async function clickhouseTelemetryWrites(
     await Promise.all(
       tables
         .filter(([, rows]) => rows.length > 0)
-        .map(([table, rows]) => db.insert(table, jsonEachRow(rows), `${batchId}.${table}`)),
+        .map(([table, rows]) => db.insertRows(table, rows, `${batchId}.${table}`)),
     );
     return { occurrenceSeqs };
   }
