@@ -1,3 +1,4 @@
+import { ApiError } from '../core/api-error';
 import type { Logger } from '../core/logger';
 import type {
   AlertEvaluation,
@@ -65,12 +66,29 @@ export async function evaluateDueRules(d: EvaluatorDeps): Promise<number> {
       try {
         recorded += await evaluateRule(d, rule, end);
       } catch (err) {
+        // One rule's failure is kept on it and the pass goes on with the others.
         d.log.error(`alerts: rule ${rule.id} not evaluated (${String(err)})`);
+        await d.store.alerts
+          .recordRuleError(rule.id, { ...failureOf(rule, err), at: now })
+          .catch((e: unknown) => d.log.error(`alerts: rule ${rule.id}: ${String(e)}`));
       } finally {
         await d.store.alerts.releaseRule(rule.id, d.holder);
       }
     }
   }
+}
+
+/**
+ * What a rule shows of its failed evaluation: a refusal of the service's own (a condition
+ * that no longer reads, say) as it is; any other failure, a failed read, in words that leave
+ * the internals in the log.
+ */
+function failureOf(rule: AlertRuleRecord, err: unknown): { error: string; next: string } {
+  if (err instanceof ApiError) return { error: err.message, next: err.next };
+  return {
+    error: `Reading this rule's ${rule.kind} data failed, so its window was not evaluated.`,
+    next: 'Nothing to do if it passes: every interval the window is tried again and missed windows are caught up. If it stays, check the rule’s query in the editor or ask support.',
+  };
 }
 
 /** The window ends a rule has to evaluate up to `end`: after its progress, at most the catch-up. */

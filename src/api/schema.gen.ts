@@ -11140,6 +11140,15 @@ export interface components {
        */
       state: 'ok' | 'firing';
       last_evaluated_window_end: string | null;
+      /** @description Why the last evaluation failed (the window is tried again every interval); null once a window is recorded again. */
+      last_error: {
+        /** @description What went wrong. */
+        error: string;
+        /** @description What to do about it. */
+        next: string;
+        /** Format: date-time */
+        at: string;
+      } | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */

@@ -54,11 +54,14 @@ type RuleRow = {
   updated_at: Num;
   evaluated_through: Num | null;
   firing: Num;
+  last_error: string | null;
+  last_error_next: string | null;
+  last_error_at: Num | null;
 };
 
 const RULE_COLUMNS = sql`r.id, r.project_id, r.organization_id, r.name, r.kind, r.condition,
   r.notify, r.resolve_threshold, r.enabled, r.muted_until, r.created_by, r.created_at,
-  r.updated_at, r.evaluated_through,
+  r.updated_at, r.evaluated_through, r.last_error, r.last_error_next, r.last_error_at,
   (SELECT COUNT(*) FROM alert_incidents i WHERE i.rule_id = r.id AND i.state = 'firing') AS firing`;
 
 const toRule = (r: RuleRow): AlertRuleRecord => ({
@@ -77,6 +80,10 @@ const toRule = (r: RuleRow): AlertRuleRecord => ({
   updatedAt: num(r.updated_at),
   evaluatedThrough: numOrNull(r.evaluated_through),
   firing: num(r.firing) > 0,
+  lastError:
+    r.last_error === null || r.last_error_at === null
+      ? null
+      : { error: r.last_error, next: r.last_error_next ?? '', at: num(r.last_error_at) },
 });
 
 type IncidentRow = {
@@ -333,7 +340,8 @@ export function sqlAlerts(db: SqlRunner, dialect: SqlDialect, atomic: AtomicStep
       return atomic([
         {
           // Only the evaluation that saw the previous progress records this window.
-          q: sql`UPDATE alert_rules SET evaluated_through = ${e.windowEnd}
+          q: sql`UPDATE alert_rules SET evaluated_through = ${e.windowEnd}, last_error = NULL,
+              last_error_next = NULL, last_error_at = NULL
             WHERE id = ${e.ruleId}
               AND COALESCE(evaluated_through, -1) = ${dialect.typed(from, 'bigint')}`,
           ifNone: 'abort',
@@ -480,6 +488,10 @@ export function sqlAlerts(db: SqlRunner, dialect: SqlDialect, atomic: AtomicStep
           AND m.account_id = tm.account_id
         WHERE tm.team_id = ${teamId} ORDER BY tm.account_id`);
       return rows.map((r) => r.account_id);
+    },
+    async recordRuleError(ruleId, { error, next, at }) {
+      await db.run(sql`UPDATE alert_rules SET last_error = ${error}, last_error_next = ${next},
+          last_error_at = ${at} WHERE id = ${ruleId}`);
     },
     async snoozeIssue(s) {
       await db.run(sql`INSERT INTO issue_snoozes (issue_id, project_id, until, created_by,
