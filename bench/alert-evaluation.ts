@@ -73,9 +73,11 @@ async function copyLogs(
   try {
     for (let k = from; k < copies; k += 1) {
       await db.command(
+        // The seed's rows are chosen in a subquery: the outer REPLACE's `id` would shadow the
+        // column in a WHERE beside it.
         sql`INSERT INTO logs SELECT * REPLACE (concat(id, '-copy', toString(${k})) AS id,
             occurred_at + toIntervalMillisecond(${k}) AS occurred_at)
-          FROM logs WHERE length(id) = 36`,
+          FROM (SELECT * FROM logs WHERE length(id) = 36)`,
       );
       onCopy(k + 1);
     }
