@@ -98,6 +98,8 @@ export interface AlertsStore {
   snoozeIssue(row: IssueSnoozeRecord): Promise<void>;
   /** Removes it; false when there was none. */
   unsnoozeIssue(issueId: string): Promise<boolean>;
+  /** The issue's snooze when it lasts past `now` (an ended one reads as none), else null. */
+  issueSnooze(issueId: string, now: number): Promise<IssueSnoozeRecord | null>;
   /** Issue ids among these snoozed past `now`. */
   snoozedIssues(issueIds: string[], now: number): Promise<Set<string>>;
 }

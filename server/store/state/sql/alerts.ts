@@ -503,6 +503,25 @@ export function sqlAlerts(db: SqlRunner, dialect: SqlDialect, atomic: AtomicStep
     async unsnoozeIssue(issueId) {
       return (await db.run(sql`DELETE FROM issue_snoozes WHERE issue_id = ${issueId}`)) > 0;
     },
+    async issueSnooze(issueId, now) {
+      const r = await db.one<{
+        issue_id: string;
+        project_id: string;
+        until: Num;
+        created_by: string;
+        created_at: Num;
+      }>(sql`SELECT issue_id, project_id, until, created_by, created_at FROM issue_snoozes
+        WHERE issue_id = ${issueId} AND until > ${now}`);
+      return r
+        ? {
+            issueId: r.issue_id,
+            projectId: r.project_id,
+            until: num(r.until),
+            createdBy: r.created_by,
+            createdAt: num(r.created_at),
+          }
+        : null;
+    },
     async snoozedIssues(issueIds, now) {
       if (issueIds.length === 0) return new Set();
       const rows = await db.rows<{ issue_id: string }>(sql`SELECT issue_id FROM issue_snoozes
