@@ -17,6 +17,12 @@ import { viewUrlOf } from './view-url';
 export const MAX_CATCH_UP_WINDOWS = 60;
 /** Rules taken per round; a round repeats until no rule is due. */
 const ROUND = 100;
+/**
+ * Rules evaluated at once within a round. A rule's time is mostly its telemetry read (one
+ * count or series query, 5–40 ms on the embedded engine at 10M logs), so a few in flight
+ * keep the engine's sessions busy without one rule's reads queueing behind another's.
+ */
+const CONCURRENT_RULES = 4;
 
 export type EvaluatorDeps = {
   store: Store;
@@ -59,10 +65,10 @@ export async function evaluateDueRules(d: EvaluatorDeps): Promise<number> {
       (r) => !seen.has(r.id),
     );
     if (due.length === 0) return recorded;
-    for (const rule of due) {
-      seen.add(rule.id);
+    for (const rule of due) seen.add(rule.id);
+    const one = async (rule: AlertRuleRecord) => {
       const leaseMs = Math.max(5 * 60_000, 2 * d.everyMs);
-      if (!(await d.store.alerts.claimRule(rule.id, d.holder, now, now + leaseMs))) continue;
+      if (!(await d.store.alerts.claimRule(rule.id, d.holder, now, now + leaseMs))) return;
       try {
         recorded += await evaluateRule(d, rule, end);
       } catch (err) {
@@ -74,7 +80,13 @@ export async function evaluateDueRules(d: EvaluatorDeps): Promise<number> {
       } finally {
         await d.store.alerts.releaseRule(rule.id, d.holder);
       }
-    }
+    };
+    // A few rules at once, in the order taken: each waits mostly on its telemetry read.
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) await one(due[next++] as AlertRuleRecord);
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENT_RULES, due.length) }, worker));
   }
 }
 
