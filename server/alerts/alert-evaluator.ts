@@ -70,7 +70,9 @@ export async function evaluateDueRules(d: EvaluatorDeps): Promise<number> {
       const leaseMs = Math.max(5 * 60_000, 2 * d.everyMs);
       if (!(await d.store.alerts.claimRule(rule.id, d.holder, now, now + leaseMs))) return;
       try {
-        recorded += await evaluateRule(d, rule, end);
+        // Read after the await: `recorded += await …` would add to a stale total.
+        const windows = await evaluateRule(d, rule, end);
+        recorded += windows;
       } catch (err) {
         // One rule's failure is kept on it and the pass goes on with the others.
         d.log.error(`alerts: rule ${rule.id} not evaluated (${String(err)})`);
