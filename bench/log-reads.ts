@@ -77,15 +77,15 @@ function rng(seed: number) {
   };
 }
 
-const ROUTES = [
+export const ROUTES = [
   '/api/cart/{id}',
   '/api/checkout',
   '/api/products',
   '/api/search',
   '/api/orders/{id}',
 ];
-const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
-const PLANS = ['free', 'pro', 'scale'];
+export const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
+export const PLANS = ['free', 'pro', 'scale'];
 
 /** Ids fixed by the seed's anchor, batch and place, so a resumed or retried batch repeats them. */
 function idOf(anchor: number, batch: number, n: number): string {

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureAlertEvaluation } from './alert-evaluation';
 import { measureAnalytics } from './analytics';
 import { largestRouteChunk } from './bundle-budget';
 import { measureBundle } from './bundle-size';
@@ -117,6 +118,32 @@ if (runs('stores')) {
         `    ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
       );
   });
+}
+
+if (runs('alerts')) {
+  // 1M seeded through ingest by default; BENCH_ALERT_COPIES=10 writes it ten times into
+  // ClickHouse for issue 29's 10M store; BENCH_ALERTS_DIR keeps the seed for the next run.
+  const total = Number(process.env.BENCH_ALERT_LOGS ?? 1_000_000);
+  const copies = Number(process.env.BENCH_ALERT_COPIES ?? 1);
+  const al = await measureAlertEvaluation(
+    total,
+    Number(process.env.BENCH_ALERT_RULES ?? 1_000),
+    copies,
+  );
+  write(`alert-evaluation-${String(al.logs)}.json`, al);
+  const rules = Object.entries(al.rules)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  console.log(
+    `Alert evaluation (${al.logs.toLocaleString('en')} logs in ${al.projects} projects, ${al.seeded_now ? 'seeded' : 'seed kept'}: ${al.seed_seconds} s through ingest${al.copies > 1 ? `, written ${al.copies} times into ClickHouse in ${al.copy_seconds} s` : ''}; rules: ${rules}; load average ${al.load_average.join(' ')})`,
+  );
+  for (const [name, p] of [
+    ['first pass (first window of each rule)', al.first_pass],
+    ["next minute's pass", al.next_pass],
+  ] as const)
+    console.log(
+      `  ${name.padEnd(40)} ${String(p.seconds).padStart(7)} s  (${p.windows_recorded} windows, ${p.firing_after} firing; interval ${al.interval_seconds} s)`,
+    );
 }
 
 if (runs('releases')) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signedInContext, expect, test } from './support/fixtures';
 import { demoMembers } from './support/demo';
-import { word } from './support/telemetry';
+import { ingestIssues, word } from './support/telemetry';
 import { signatureValid, startWebhookReceiver } from '../server/test-support/webhook-receiver';
 
 const preview = (page: Page) =>
@@ -67,6 +67,37 @@ test('mutes a rule until a time, then unmutes it', async ({ signedInPage: page, 
   await expect(page.getByText(/^Muted until \d+ \w+ \d{4}, [\d:]+ UTC$/)).toBeVisible();
   await page.getByRole('button', { name: 'Unmute' }).click();
   await expect(page.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
+});
+
+test("snoozes an issue's alerts, shows the snooze after a reload, and lifts it", async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const service = `e2e-snooze-${word()}`;
+  await ingestIssues(request, demo.projects[0]!.ingest_key, service, [
+    { title: `Snoozable ${service}` },
+  ]);
+  const res = await request.get('/api/telemetry/issues', {
+    headers: { Authorization: `Bearer ${demo.account_token}` },
+    params: { service_name: service, since: '30d' },
+  });
+  expect(res.status()).toBe(200);
+  const [issue] = (await res.json()) as { id: string }[];
+
+  await page.goto(`/issues/${issue!.id}`);
+  const alerts = page.getByRole('region', { name: 'Alerts' });
+  await expect(alerts.getByRole('status')).toHaveText('Alerts are not snoozed.');
+  await alerts.getByLabel('Snooze alerts for').selectOption({ label: 'for 4 hours' });
+  await alerts.getByRole('button', { name: 'Snooze alerts' }).click();
+  const snoozed = /^Alerts snoozed until \d+ \w+ \d{4}, [\d:]+ UTC\.$/;
+  await expect(alerts.getByRole('status')).toHaveText(snoozed);
+  // Read from the service, not kept by the page: a reload still shows it.
+  await page.reload();
+  await expect(alerts.getByRole('status')).toHaveText(snoozed);
+  await alerts.getByRole('button', { name: 'Lift snooze' }).click();
+  await expect(alerts.getByRole('status')).toHaveText('Alerts are not snoozed.');
+  await expect(alerts.getByRole('button', { name: 'Lift snooze' })).toBeHidden();
 });
 
 test('adds a webhook (secret shown once), sends a signed test, reads its delivery log, deletes it', async ({

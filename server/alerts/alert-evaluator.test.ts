@@ -16,6 +16,7 @@ import {
   spanItem,
   type Tenant,
 } from '../test-support/telemetry';
+import type { Store } from '../core/store/store';
 import { evaluateDueRules, pendingWindowEnds, windowEndAt } from './alert-evaluator';
 
 type Incident = {
@@ -28,7 +29,12 @@ type Incident = {
   window_start: string;
   window_end: string;
 };
-type Rule = { id: string; state: string; last_evaluated_window_end: string | null };
+type Rule = {
+  id: string;
+  state: string;
+  last_evaluated_window_end: string | null;
+  last_error: { error: string; next: string; at: string } | null;
+};
 type Inbox = {
   notifications: { event: string; rule_id: string; incident_id: string }[];
   unread: number;
@@ -379,5 +385,88 @@ describe('alert evaluation on a controlled clock', () => {
     await evaluate();
     expect((await incidentsOf(rule.id)).map((i) => [i.state, i.value])).toEqual([['firing', 2]]);
     expect((await incidentsOf(counted.id)).map((i) => [i.state, i.value])).toEqual([['firing', 3]]);
+  });
+
+  it('goes on with the other rules when one rule fails, and shows the failure on it', async () => {
+    const broken = await createRule('metric', {
+      query: { name: 'unreadable.metric', aggregation: 'max' },
+      op: 'above',
+      threshold: 1,
+      window_minutes: 1,
+    });
+    const healthy = await createRule(
+      'log',
+      { query: { search: 'starvation probe' }, op: 'above', threshold: 0, window_minutes: 1 },
+      { resolve_threshold: 0 },
+    );
+    // A store whose metric read fails for the broken rule only, which each pass takes first.
+    const store = svc.deps.store;
+    let failing = true;
+    const failingStore: Store = {
+      ...store,
+      metrics: {
+        ...store.metrics,
+        series: (q) =>
+          failing && q.name === 'unreadable.metric'
+            ? Promise.reject(new Error('connection reset by the metrics engine'))
+            : store.metrics.series(q),
+      },
+      alerts: {
+        ...store.alerts,
+        dueRules: async (now, end, limit) => {
+          const due = await store.alerts.dueRules(now, end, limit);
+          return [
+            ...due.filter((r) => r.id === broken.id),
+            ...due.filter((r) => r.id !== broken.id),
+          ];
+        },
+      },
+    };
+    const errors: string[] = [];
+    const evaluateFailing = () =>
+      evaluateDueRules({
+        store: failingStore,
+        now: svc.clock.now,
+        log: { error: (m) => errors.push(m) },
+        everyMs: MINUTE,
+        holder: 'test-a',
+      });
+    const ruleOf = async (id: string) =>
+      (await send('GET', `/api/alerts/rules/${id}`)).body as Rule;
+
+    toMinute(10_000);
+    await ingestAt({
+      logs: [logItem({ occurred_at: iso(svc.clock.now() - 5_000), message: 'starvation probe' })],
+    });
+    toMinute();
+    await evaluateFailing();
+    const failedAt = svc.clock.now();
+    // The healthy rule fired in the same pass; the broken one kept its failure, not its progress.
+    expect((await incidentsOf(healthy.id)).map((i) => [i.state, i.value])).toEqual([['firing', 1]]);
+    expect(await ruleOf(broken.id)).toMatchObject({
+      last_evaluated_window_end: null,
+      last_error: {
+        error: "Reading this rule's metric data failed, so its window was not evaluated.",
+        at: iso(failedAt),
+      },
+    });
+    expect((await ruleOf(broken.id)).last_error?.next).toMatch(/tried again/);
+    expect((await ruleOf(healthy.id)).last_error).toBeNull();
+    expect(errors.join('\n')).toContain('connection reset by the metrics engine');
+
+    // Still failing a minute later: the healthy rule resolves all the same.
+    toMinute();
+    await evaluateFailing();
+    expect((await incidentsOf(healthy.id)).map((i) => [i.state, i.value])).toEqual([
+      ['resolved', 0],
+    ]);
+    // Once the read works again the broken rule records its window and its failure is gone.
+    failing = false;
+    toMinute();
+    await evaluateFailing();
+    expect(await ruleOf(broken.id)).toMatchObject({
+      last_evaluated_window_end: iso(windowEndAt(svc.clock.now(), MINUTE)),
+      last_error: null,
+    });
   });
 });

@@ -16,12 +16,6 @@ export type MeasureStore = Pick<
   'logs' | 'metrics' | 'traces' | 'issues' | 'occurrences' | 'alerts'
 >;
 
-/**
- * Log counts are counted by reading at most this many matching logs per window: a count at
- * the cap means "at least". Thresholds above it cannot be told apart and are refused nowhere,
- * so docs/alerts.md states it.
- */
-export const LOG_COUNT_CAP = 10_000;
 /** Traces read per measure (root durations and error shares are over at most these). */
 export const TRACE_SAMPLE_CAP = 20_000;
 /** Issues looked at per measure (most recently seen first). */
@@ -43,24 +37,15 @@ export async function measure(
 ): Promise<(number | null)[]> {
   if (buckets.length === 0) return [];
   switch (rule.kind) {
-    case 'log': {
-      const f = logFiltersOf(rule.condition.query);
-      const counts: number[] = [];
-      for (const b of buckets) {
-        const rows = await store.logs.list({
-          projectIds: [projectId],
-          ...f,
-          traceId: null,
-          status: 'active',
-          since: b.start,
-          until: b.end,
-          after: null,
-          limit: LOG_COUNT_CAP,
-        });
-        counts.push(rows.length);
-      }
-      return counts;
-    }
+    case 'log':
+      // One exact count per bucket, in one read per project (never the logs themselves).
+      return store.logs.count({
+        projectIds: [projectId],
+        ...logFiltersOf(rule.condition.query),
+        traceId: null,
+        status: 'active',
+        buckets,
+      });
     case 'metric': {
       const q = rule.condition.query;
       const first = buckets[0] as Bucket;

@@ -7723,7 +7723,77 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Read an issue’s snooze
+     * @description The snooze in force on the service clock: `until` is when it ends, null when the issue is not snoozed (never snoozed, ended, or past its time). Any member who reads the issue may read it; an issue the caller cannot read is `404`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          issue_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The snooze in force, if any. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IssueSnoozeState'];
+          };
+        };
+        /** @description Unreadable request (`invalid_json`, `invalid_path`). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Missing, invalid or expired credential (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No access (`forbidden`), including a tool connection (the delegated credential) that names a project it does not cover, writes, or calls an account route. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Unknown or unreadable resource (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A value, field, header or query key is invalid (`validation_failed`, `invalid_json`). */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
     /**
      * Snooze an issue’s alerts
      * @description `{until}` (RFC3339, later than now): until then the issue fires no issue alert (new issue, regression, counts). Any member who reads the issue may snooze it; a second PUT replaces the time.
@@ -11140,6 +11210,15 @@ export interface components {
        */
       state: 'ok' | 'firing';
       last_evaluated_window_end: string | null;
+      /** @description Why the last evaluation failed (the window is tried again every interval); null once a window is recorded again. */
+      last_error: {
+        /** @description What went wrong. */
+        error: string;
+        /** @description What to do about it. */
+        next: string;
+        /** Format: date-time */
+        at: string;
+      } | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -11446,6 +11525,15 @@ export interface components {
     AlertDeliveryPage: {
       deliveries: components['schemas']['AlertDelivery'][];
       next_cursor: string | null;
+    };
+    IssueSnoozeState: {
+      /** Format: uuid */
+      issue_id: string;
+      /**
+       * Format: date-time
+       * @description When the snooze ends; null: not snoozed.
+       */
+      until: string | null;
     };
     IssueSnooze: {
       /** Format: uuid */

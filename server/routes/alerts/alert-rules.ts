@@ -220,6 +220,7 @@ export function registerAlertRuleRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): v
             updatedAt: now,
             evaluatedThrough: null,
             firing: false,
+            lastError: null,
           };
           const view = ruleView(row);
           await deps.store.alerts.createRule(row, remember(view));

@@ -118,6 +118,17 @@ export const RuleSchema = z
     muted_until: orNull(time),
     state: z.enum(['ok', 'firing']).openapi({ description: '`firing` while an incident is open.' }),
     last_evaluated_window_end: orNull(time),
+    last_error: z
+      .object({
+        error: z.string().openapi({ description: 'What went wrong.' }),
+        next: z.string().openapi({ description: 'What to do about it.' }),
+        at: time,
+      })
+      .nullable()
+      .openapi({
+        description:
+          'Why the last evaluation failed (the window is tried again every interval); null once a window is recorded again.',
+      }),
     created_at: time,
     updated_at: time,
   })
@@ -136,6 +147,10 @@ export const ruleView = (r: AlertRuleRecord) => ({
   muted_until: r.mutedUntil === null ? null : iso(r.mutedUntil),
   state: r.firing ? ('firing' as const) : ('ok' as const),
   last_evaluated_window_end: r.evaluatedThrough === null ? null : iso(r.evaluatedThrough),
+  last_error:
+    r.lastError === null
+      ? null
+      : { error: r.lastError.error, next: r.lastError.next, at: iso(r.lastError.at) },
   created_at: iso(r.createdAt),
   updated_at: iso(r.updatedAt),
 });

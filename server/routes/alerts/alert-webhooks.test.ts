@@ -181,10 +181,33 @@ describe('alert webhooks, incidents, notifications and snoozes', () => {
     await ingestIssues(svc, tenant.ingestKey, [issueItem({ fingerprint: 'snoozed-thing' })]);
     const issueId = await issueIdOf(svc, admin.token, tenant.projectId, 'snoozed-thing');
     const path = `/api/alerts/issue-snoozes/${issueId}`;
-    const until = new Date(svc.clock.now() + 3_600_000).toISOString();
+    const read = async () => {
+      const res = await send('GET', path, member);
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    expect(await read()).toEqual({ issue_id: issueId, until: null });
+    const until = new Date(svc.clock.now() + 300_000).toISOString();
     const res = await send('PUT', path, member, { json: { until } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ issue_id: issueId, until });
+    expect(await read()).toEqual({ issue_id: issueId, until });
+    // Read as the service's clock sees it: past its time, no snooze is in force.
+    svc.clock.set(svc.clock.now() + 300_000);
+    expect(await read()).toEqual({ issue_id: issueId, until: null });
+    svc.clock.set(svc.clock.now() - 300_000);
+    expectError(await send('GET', path, outsider), 404, 'not_found');
+    expectError(
+      await send('GET', `/api/alerts/issue-snoozes/${crypto.randomUUID()}`, member),
+      404,
+      'not_found',
+    );
+    expectError(
+      await send('GET', '/api/alerts/issue-snoozes/not-a-uuid', member),
+      400,
+      'invalid_path',
+    );
+    expectError(await send('GET', `${path}?until=x`, member), 422, 'validation_failed');
     expect(await svc.deps.store.alerts.snoozedIssues([issueId], svc.clock.now())).toEqual(
       new Set([issueId]),
     );
@@ -195,6 +218,7 @@ describe('alert webhooks, incidents, notifications and snoozes', () => {
     );
     expectError(await send('PUT', path, outsider, { json: { until } }), 404, 'not_found');
     expect((await send('DELETE', path, member)).status).toBe(200);
+    expect(await read()).toEqual({ issue_id: issueId, until: null });
     expectError(await send('DELETE', path, member), 404, 'not_found');
   });
 });

@@ -26,6 +26,32 @@ const SnoozeSchema = z
 
 const params = z.object({ issue_id: UuidParam('issue_id') });
 
+const getSnooze = createRoute({
+  method: 'get',
+  path: '/api/alerts/issue-snoozes/{issue_id}',
+  tags: ['alerts'],
+  summary: 'Read an issue’s snooze',
+  description:
+    'The snooze in force on the service clock: `until` is when it ends, null when the issue is not snoozed (never snoozed, ended, or past its time). Any member who reads the issue may read it; an issue the caller cannot read is `404`.',
+  security: bearerOrSessionSecurity,
+  request: { params, query: z.object({}).strict() },
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          issue_id: z.string().openapi({ format: 'uuid' }),
+          until: z.string().nullable().openapi({
+            format: 'date-time',
+            description: 'When the snooze ends; null: not snoozed.',
+          }),
+        })
+        .openapi('IssueSnoozeState'),
+      'The snooze in force, if any.',
+    ),
+    ...errorResponses(400, 401, 404, 422),
+  },
+});
+
 const putSnooze = createRoute({
   method: 'put',
   path: '/api/alerts/issue-snoozes/{issue_id}',
@@ -83,6 +109,16 @@ export function registerIssueSnoozeRoutes(app: OpenAPIHono<AppEnv>, deps: Deps):
     if (!issue) throw fail.notFound('issue not found');
     return issue;
   };
+
+  app.openapi(
+    { ...getSnooze, middleware: [auth, strictQuery(getSnooze.request.query)] as const },
+    async (c) => {
+      const issueId = readPathUuid(c.req.param('issue_id'), 'issue_id');
+      await readableIssue(c.get('principal').accountId, issueId);
+      const snooze = await deps.store.alerts.issueSnooze(issueId, deps.now());
+      return c.json({ issue_id: issueId, until: snooze ? iso(snooze.until) : null }, 200);
+    },
+  );
 
   app.openapi(
     { ...putSnooze, middleware: [auth, strictQuery(putSnooze.request.query), jsonBody()] as const },

@@ -723,10 +723,17 @@ CREATE TABLE issue_snoozes (
 );
 `;
 
+/** An alert rule's last evaluation failure (cleared by its next recorded window). */
+const alertRuleErrors = `
+ALTER TABLE alert_rules ADD COLUMN last_error ${T}, ADD COLUMN last_error_next ${T},
+  ADD COLUMN last_error_at BIGINT;
+`;
+
 export const pgMigrations: readonly string[] = [
   accounts + telemetry + sharedState,
   valueIndexesCarrySeq,
   authThrottle,
   toolConnections,
   alerts,
+  alertRuleErrors,
 ];

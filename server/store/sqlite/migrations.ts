@@ -839,4 +839,9 @@ export const migrations: readonly string[] = [
     created_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  /* 21: an alert rule's last evaluation failure (cleared by its next recorded window) */ `
+  ALTER TABLE alert_rules ADD COLUMN last_error TEXT;
+  ALTER TABLE alert_rules ADD COLUMN last_error_next TEXT;
+  ALTER TABLE alert_rules ADD COLUMN last_error_at INTEGER;
+  `,
 ];

@@ -73,6 +73,17 @@ export const alertQueries = {
       queryFn: () =>
         call(api.GET('/api/alerts/rules/{rule_id}', { params: { path: { rule_id: ruleId } } })),
     }),
+  /** The snooze in force on an issue's alerts (`until` null: not snoozed). */
+  issueSnooze: (issueId: string) =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'issue-snooze', issueId] as const,
+      queryFn: () =>
+        call(
+          api.GET('/api/alerts/issue-snoozes/{issue_id}', {
+            params: { path: { issue_id: issueId } },
+          }),
+        ),
+    }),
   /** The rule's query over the last 24 hours; `input` is the key, so each draft is its own read. */
   preview: (input: PreviewInput) =>
     queryOptions({
@@ -248,6 +259,9 @@ export const alertMutations = {
             body: { until },
           }),
         ),
+      // The service's answer is the snooze in force.
+      onSuccess: (snooze, _input, _result, { client }) =>
+        client.setQueryData(alertQueries.issueSnooze(issueId).queryKey, snooze),
     }),
   unsnoozeIssue: (issueId: string) =>
     mutationOptions({
@@ -258,5 +272,7 @@ export const alertMutations = {
             params: { path: { issue_id: issueId } },
           }),
         ),
+      onSettled: (_data, _error, _input, _result, { client }) =>
+        client.invalidateQueries({ queryKey: alertQueries.issueSnooze(issueId).queryKey }),
     }),
 };

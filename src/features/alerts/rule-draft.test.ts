@@ -92,6 +92,7 @@ describe('draftOfRule', () => {
       resolve_threshold: 600,
       state: 'ok',
       last_evaluated_window_end: null,
+      last_error: null,
       created_at: '2026-11-26T00:00:00Z',
       updated_at: '2026-11-26T00:00:00Z',
     };

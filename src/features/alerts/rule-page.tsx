@@ -3,7 +3,9 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { alertMutations, alertQueries } from '../../api/queries/alerts';
 import { projectsQueries } from '../../api/queries/projects';
+import { formatUtcDateTime } from '../../lib/format-time';
 import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ReadBoundary } from '../../ui/read-boundary';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -70,6 +72,16 @@ function RuleView() {
         </div>
       }
     >
+      {rule.last_error && (
+        <Callout
+          tone="warning"
+          role="status"
+          title={`The last evaluation failed (${formatUtcDateTime(rule.last_error.at)})`}
+        >
+          <p>{rule.last_error.error}</p>
+          <p>{rule.last_error.next}</p>
+        </Callout>
+      )}
       <section className={styles.section} aria-labelledby="rule-incidents">
         <div className={styles.sectionHead}>
           <h2 id="rule-incidents" className={styles.sectionTitle}>

@@ -14,6 +14,7 @@ const rule: AlertRule = {
   resolve_threshold: null,
   state: 'ok',
   last_evaluated_window_end: null,
+  last_error: null,
   created_at: '2026-11-26T00:00:00Z',
   updated_at: '2026-11-26T00:00:00Z',
 };

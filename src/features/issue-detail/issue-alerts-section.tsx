@@ -1,35 +1,43 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { alertMutations } from '../../api/queries/alerts';
+import { alertMutations, alertQueries } from '../../api/queries/alerts';
 import type { IssueDetail } from '../../api/queries/issue-detail';
 import { formatUtcDateTime } from '../../lib/format-time';
 import { MUTE_CHOICES, muteUntil, type MuteChoice } from '../../lib/mute-choices';
 import { Button } from '../../ui/button';
+import { ErrorState } from '../../ui/error-state';
 import { FilterSelect } from '../../ui/filter-select';
 import { WriteFailure } from '../../ui/write-failure';
 import section from './issue-section.module.css';
 import styles from './issue-alerts-section.module.css';
 
 /**
- * The issue's alerts: snooze them (no issue alert fires for this issue until then), lift the
+ * The issue's alerts: the snooze in force (read from the service, so it shows one set
+ * elsewhere too), snooze them (no issue alert fires for this issue until then), lift the
  * snooze, or start an issue alert rule for issues like this one. Anyone who reads the issue
  * may snooze it (the service's rule); creating a rule needs an owner or admin.
  */
 export function IssueAlertsSection({ issue }: { issue: IssueDetail }) {
   const snooze = useMutation(alertMutations.snoozeIssue(issue.id));
   const lift = useMutation(alertMutations.unsnoozeIssue(issue.id));
+  const current = useQuery(alertQueries.issueSnooze(issue.id));
   const [choice, setChoice] = useState<MuteChoice>('1440');
-  // No read gives an issue's snooze: the page shows the one it set (the service's answer).
-  const [until, setUntil] = useState<string | null>(null);
+  const until = current.data?.until ?? null;
   return (
     <section className={section.sideSection} aria-labelledby="issue-alerts-title">
       <h2 id="issue-alerts-title" className={section.sectionTitle}>
         Alerts
       </h2>
-      {until !== null && (
+      {current.isError ? (
+        <ErrorState error={current.error} compact reset={() => void current.refetch()} />
+      ) : (
         <p className={styles.state} role="status">
-          Alerts snoozed until {formatUtcDateTime(until)}.
+          {current.isPending
+            ? 'Reading the snooze…'
+            : until === null
+              ? 'Alerts are not snoozed.'
+              : `Alerts snoozed until ${formatUtcDateTime(until)}.`}
         </p>
       )}
       <div className={styles.row}>
@@ -53,18 +61,13 @@ export function IssueAlertsSection({ issue }: { issue: IssueDetail }) {
           size="sm"
           disabled={snooze.isPending}
           onClick={() => {
-            snooze.mutate(muteUntil(choice, Date.now()), { onSuccess: (s) => setUntil(s.until) });
+            snooze.mutate(muteUntil(choice, Date.now()));
           }}
         >
           Snooze alerts
         </Button>
         {until !== null && (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={lift.isPending}
-            onClick={() => lift.mutate(undefined, { onSuccess: () => setUntil(null) })}
-          >
+          <Button size="sm" variant="ghost" disabled={lift.isPending} onClick={() => lift.mutate()}>
             Lift snooze
           </Button>
         )}

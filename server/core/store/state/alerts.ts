@@ -42,6 +42,11 @@ export interface AlertsStore {
    * are written here, before any attempt, so a restart loses none.
    */
   recordEvaluation(e: AlertEvaluation): Promise<boolean>;
+  /**
+   * Keeps why the rule's evaluation failed (its progress does not move, so the window is tried
+   * again); the next recorded window clears it.
+   */
+  recordRuleError(ruleId: string, error: AlertRuleError): Promise<void>;
 
   incidents(q: {
     projectIds: string[];
@@ -93,6 +98,8 @@ export interface AlertsStore {
   snoozeIssue(row: IssueSnoozeRecord): Promise<void>;
   /** Removes it; false when there was none. */
   unsnoozeIssue(issueId: string): Promise<boolean>;
+  /** The issue's snooze when it lasts past `now` (an ended one reads as none), else null. */
+  issueSnooze(issueId: string, now: number): Promise<IssueSnoozeRecord | null>;
   /** Issue ids among these snoozed past `now`. */
   snoozedIssues(issueIds: string[], now: number): Promise<Set<string>>;
 }
@@ -136,7 +143,12 @@ export type AlertRuleRecord = {
   evaluatedThrough: number | null;
   /** Whether the rule has a firing incident now. */
   firing: boolean;
+  /** Why its last evaluation failed, until a window is recorded again; null when it did not. */
+  lastError: AlertRuleError | null;
 };
+
+/** An evaluation failure as the rule shows it: what happened, what to do, and when. */
+export type AlertRuleError = { error: string; next: string; at: number };
 
 export type AlertRuleChange = Partial<
   Pick<

@@ -7,6 +7,11 @@ export interface LogsStore {
   catalog(q: AttributeCatalogQuery): Promise<AttributeCatalog>;
   /** Matching logs, newest first (occurred_at DESC, id DESC), at most `limit`. */
   list(q: LogListQuery): Promise<LogRecord[]>;
+  /**
+   * How many logs match the list's filters in each bucket, in the buckets' order: exact, each
+   * log counted in every bucket [start, end) that holds its time.
+   */
+  count(q: LogCountQuery): Promise<number[]>;
   /** The log with this id in one of the projects, or null. */
   byId(projectIds: string[], id: string): Promise<LogRecord | null>;
   /** The rules matching the given logs of one project, by log id (logs without one are absent). */
@@ -60,6 +65,14 @@ export type LogListQuery = {
   /** Rows strictly after this position in newest-first order. */
   after: { time: number; id: string } | null;
   limit: number;
+};
+
+/** A time bucket of a count: [start, end) in epoch ms. */
+export type LogCountBucket = { start: number; end: number };
+
+/** The filters of a log list (not its range, cursor or size) over several buckets at once. */
+export type LogCountQuery = Omit<LogListQuery, 'since' | 'until' | 'after' | 'limit'> & {
+  buckets: LogCountBucket[];
 };
 
 /** `GET /api/logs/attributes`, validated: the range is [since, ∞). */

@@ -54,11 +54,14 @@ type RuleRow = {
   updated_at: Num;
   evaluated_through: Num | null;
   firing: Num;
+  last_error: string | null;
+  last_error_next: string | null;
+  last_error_at: Num | null;
 };
 
 const RULE_COLUMNS = sql`r.id, r.project_id, r.organization_id, r.name, r.kind, r.condition,
   r.notify, r.resolve_threshold, r.enabled, r.muted_until, r.created_by, r.created_at,
-  r.updated_at, r.evaluated_through,
+  r.updated_at, r.evaluated_through, r.last_error, r.last_error_next, r.last_error_at,
   (SELECT COUNT(*) FROM alert_incidents i WHERE i.rule_id = r.id AND i.state = 'firing') AS firing`;
 
 const toRule = (r: RuleRow): AlertRuleRecord => ({
@@ -77,6 +80,10 @@ const toRule = (r: RuleRow): AlertRuleRecord => ({
   updatedAt: num(r.updated_at),
   evaluatedThrough: numOrNull(r.evaluated_through),
   firing: num(r.firing) > 0,
+  lastError:
+    r.last_error === null || r.last_error_at === null
+      ? null
+      : { error: r.last_error, next: r.last_error_next ?? '', at: num(r.last_error_at) },
 });
 
 type IncidentRow = {
@@ -333,7 +340,8 @@ export function sqlAlerts(db: SqlRunner, dialect: SqlDialect, atomic: AtomicStep
       return atomic([
         {
           // Only the evaluation that saw the previous progress records this window.
-          q: sql`UPDATE alert_rules SET evaluated_through = ${e.windowEnd}
+          q: sql`UPDATE alert_rules SET evaluated_through = ${e.windowEnd}, last_error = NULL,
+              last_error_next = NULL, last_error_at = NULL
             WHERE id = ${e.ruleId}
               AND COALESCE(evaluated_through, -1) = ${dialect.typed(from, 'bigint')}`,
           ifNone: 'abort',
@@ -481,6 +489,10 @@ export function sqlAlerts(db: SqlRunner, dialect: SqlDialect, atomic: AtomicStep
         WHERE tm.team_id = ${teamId} ORDER BY tm.account_id`);
       return rows.map((r) => r.account_id);
     },
+    async recordRuleError(ruleId, { error, next, at }) {
+      await db.run(sql`UPDATE alert_rules SET last_error = ${error}, last_error_next = ${next},
+          last_error_at = ${at} WHERE id = ${ruleId}`);
+    },
     async snoozeIssue(s) {
       await db.run(sql`INSERT INTO issue_snoozes (issue_id, project_id, until, created_by,
           created_at) VALUES (${s.issueId}, ${s.projectId}, ${s.until}, ${s.createdBy},
@@ -490,6 +502,25 @@ export function sqlAlerts(db: SqlRunner, dialect: SqlDialect, atomic: AtomicStep
     },
     async unsnoozeIssue(issueId) {
       return (await db.run(sql`DELETE FROM issue_snoozes WHERE issue_id = ${issueId}`)) > 0;
+    },
+    async issueSnooze(issueId, now) {
+      const r = await db.one<{
+        issue_id: string;
+        project_id: string;
+        until: Num;
+        created_by: string;
+        created_at: Num;
+      }>(sql`SELECT issue_id, project_id, until, created_by, created_at FROM issue_snoozes
+        WHERE issue_id = ${issueId} AND until > ${now}`);
+      return r
+        ? {
+            issueId: r.issue_id,
+            projectId: r.project_id,
+            until: num(r.until),
+            createdBy: r.created_by,
+            createdAt: num(r.created_at),
+          }
+        : null;
     },
     async snoozedIssues(issueIds, now) {
       if (issueIds.length === 0) return new Set();

@@ -3,11 +3,13 @@ import type { AttributeFilter } from '../../../domain/read-rules/attribute-filte
 import type { Severity } from '../../../domain/severity';
 import type { LogRulesStore } from '../../../core/store/state/log-rules';
 import type {
+  LogCountQuery,
   LogListQuery,
   LogRecord,
   LogRule,
   LogsStore,
 } from '../../../core/store/telemetry/logs';
+import { countRange, countsByBucket } from '../../rows/log-count';
 import { mergeNewestFirstPages } from '../../rows/newest-first';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
@@ -131,9 +133,15 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     return rows.length > MAX_VALUE_HOURS ? null : rows.map((r) => r.h);
   }
 
-  /** One project's matching logs, newest first, at most `limit`. */
-  async function pageOf(projectId: string, q: LogListQuery): Promise<LogRecord[]> {
-    const projectRules = await rules.ofProject(projectId);
+  /**
+   * The conditions of one project's logs the list query matches (range and cursor included),
+   * or null when none can match; the list and the count both read with them.
+   */
+  async function conditionsOf(
+    projectId: string,
+    q: LogListQuery,
+    projectRules: Map<string, LogRule>,
+  ): Promise<SqlFragment[] | null> {
     const where: SqlFragment[] = [sql`project_id = ${projectId}`];
     if (q.since !== null) where.push(sql`occurred_at >= ${time(q.since)}`);
     if (q.until !== null) where.push(sql`occurred_at < ${time(q.until)}`);
@@ -146,7 +154,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
 
     const ignored = [...projectRules].filter(([, r]) => r.ignored).map(([k]) => k);
     if (q.status === 'ignored') {
-      if (ignored.length === 0) return [];
+      if (ignored.length === 0) return null;
       where.push(sql`triage_key IN ${ignored}`);
     } else if (q.status === 'active' && ignored.length > 0)
       where.push(sql`triage_key NOT IN ${ignored}`);
@@ -177,7 +185,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     if (eq && eq.type === 'string' && eq.operator !== 'exists') {
       const hours = await valueHours(projectId, eq.path, foldCase(eq.value), q);
       if (hours !== null) {
-        if (hours.length === 0) return [];
+        if (hours.length === 0) return null;
         where.push(
           sql`(${join(
             hours.map(
@@ -188,12 +196,36 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
         );
       }
     }
+    return where;
+  }
 
+  /** One project's matching logs, newest first, at most `limit`. */
+  async function pageOf(projectId: string, q: LogListQuery): Promise<LogRecord[]> {
+    const projectRules = await rules.ofProject(projectId);
+    const where = await conditionsOf(projectId, q, projectRules);
+    if (where === null) return [];
     const rows = await db.rows<LogRow>(
       sql`SELECT ${COLUMNS} FROM logs WHERE ${and(where)}
         ORDER BY occurred_at DESC, id DESC LIMIT ${q.limit}`,
     );
     return rows.map((r) => toLog(r, projectRules.get(r.triage_key) ?? null));
+  }
+
+  /**
+   * One project's matching logs counted per bucket in one read: the list's conditions over
+   * the range covering the buckets, each log then counted in every bucket holding its time.
+   */
+  async function countOf(projectId: string, q: LogCountQuery): Promise<number[]> {
+    const where = await conditionsOf(projectId, countRange(q), await rules.ofProject(projectId));
+    if (where === null) return q.buckets.map(() => 0);
+    const rows = await db.rows<{ bucket_index: number; n: string }>(
+      sql`WITH ${q.buckets.map((b) => b.start)} AS starts, ${q.buckets.map((b) => b.end)} AS ends
+        SELECT arrayJoin(arrayFilter(i -> ${msColumn('occurred_at')} >= starts[i]
+            AND ${msColumn('occurred_at')} < ends[i], arrayEnumerate(starts))) - 1 AS bucket_index,
+          count() AS n
+        FROM logs WHERE ${and(where)} GROUP BY bucket_index`,
+    );
+    return countsByBucket(q, rows);
   }
 
   /** The log with this id in one of the projects (the newest, then by project), with its key. */
@@ -218,6 +250,11 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
         page.map((l) => ({ occurred_at: l.occurredAt, id: l.id, log: l })),
       );
       return mergeNewestFirstPages(heads, q.limit).map((h) => h.log);
+    },
+    async count(q) {
+      if (q.buckets.length === 0) return [];
+      const perProject = await Promise.all(q.projectIds.map((p) => countOf(p, q)));
+      return q.buckets.map((_, i) => perProject.reduce((sum, c) => sum + (c[i] ?? 0), 0));
     },
     catalog: (q) => readCatalog(db, q),
     async byId(projectIds, id) {

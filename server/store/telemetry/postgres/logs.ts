@@ -2,6 +2,7 @@ import { foldCase } from '../../../domain/attribute-index';
 import type { Severity } from '../../../domain/severity';
 import { catalogHours, catalogTally } from '../../rows/attribute-catalog';
 import { inDriverOrder } from '../../rows/log-filter-driver';
+import { countRange, countsByBucket } from '../../rows/log-count';
 import {
   EFFECTIVE_SEVERITY,
   LOG_COLUMNS,
@@ -15,6 +16,7 @@ import { mergeNewestFirstPages } from '../../rows/newest-first';
 import type {
   AttributeCatalog,
   AttributeCatalogQuery,
+  LogCountQuery,
   LogListQuery,
   LogRule,
   LogsStore,
@@ -84,55 +86,108 @@ export function pgLogs({ db }: PgContext): LogsStore {
   }
 
   /**
-   * Up to `limit` positions of one project's matching logs, newest first. Without attribute
-   * filters the walk follows the logs' time index; with them it follows the attribute index
+   * Where one project's matching logs are read from: the tables, the conditions (range and
+   * cursor included) and the time column they are ordered and ranged by. Without attribute
+   * filters the read follows the logs' time index; with them it follows the attribute index
    * of one filter (by value for `eq`, else by time among logs having the path) and checks
-   * the others on the same log's index rows, so no log without the path is ever read.
+   * the others on the same log's index rows, so no log without the path is ever read. Null:
+   * nothing can match. The list and the count both read with it.
    */
+  async function sourceOf(
+    projectId: string,
+    q: LogListQuery,
+    ids: { projectNumber: number; pathIds: number[] } | null,
+  ): Promise<{ from: SqlFragment; where: SqlFragment[]; time: string } | null> {
+    if (ids === null)
+      return {
+        from: raw(LOG_FROM),
+        where: [
+          sql`l.project_id = ${projectId}`,
+          ...timeConditions(q, 'l.occurred_at'),
+          ...(await logConditions(q)),
+        ],
+        time: 'l.occurred_at',
+      };
+    const filters = inDriverOrder(
+      q.attributeFilters.map((f, i) => ({ f, pathId: ids.pathIds[i] ?? 0 })),
+    );
+    const [driver, ...others] = filters;
+    if (driver === undefined) return null;
+    // The log is found by its time and row: the time prunes the join to one partition.
+    return {
+      from: raw(`log_attributes a
+        JOIN logs l ON l.occurred_at = a.occurred_at AND l.seq = a.log_seq
+        LEFT JOIN log_triage_rules r ON r.project_id = l.project_id AND r.triage_key = l.triage_key`),
+      where: [
+        sql`a.path_id = ${driver.pathId}`,
+        sql`a.project_n = ${ids.projectNumber}`,
+        pgLeafCondition(driver.f, 'a'),
+        ...timeConditions(q, 'a.occurred_at'),
+        ...others.map(
+          (o) => sql`EXISTS (SELECT 1 FROM log_attributes b WHERE b.path_id = ${o.pathId} AND
+            b.project_n = a.project_n AND b.occurred_at = a.occurred_at AND b.log_seq = a.log_seq
+            AND ${pgLeafCondition(o.f, 'b')})`,
+        ),
+        ...(await logConditions(q)),
+      ],
+      time: 'a.occurred_at',
+    };
+  }
+
+  /** Up to `limit` positions of one project's matching logs, newest first. */
   async function headsOf(
     projectId: string,
     q: LogListQuery,
     ids: { projectNumber: number; pathIds: number[] } | null,
   ): Promise<LogHead[]> {
-    if (ids === null) {
-      const where = [
-        sql`l.project_id = ${projectId}`,
-        ...timeConditions(q, 'l.occurred_at'),
-        ...(await logConditions(q)),
-      ];
-      return walkNewestFirst<LogHead>(
-        db,
-        sql`SELECT l.seq, l.occurred_at, l.id FROM ${raw(LOG_FROM)} WHERE ${and(where)}
-          ORDER BY l.occurred_at DESC, l.id DESC LIMIT ${q.limit}`,
-      );
-    }
-    const filters = inDriverOrder(
-      q.attributeFilters.map((f, i) => ({ f, pathId: ids.pathIds[i] ?? 0 })),
-    );
-    const [driver, ...others] = filters;
-    if (driver === undefined) return [];
-    const where = [
-      sql`a.path_id = ${driver.pathId}`,
-      sql`a.project_n = ${ids.projectNumber}`,
-      pgLeafCondition(driver.f, 'a'),
-      ...timeConditions(q, 'a.occurred_at'),
-      ...others.map(
-        (o) => sql`EXISTS (SELECT 1 FROM log_attributes b WHERE b.path_id = ${o.pathId} AND
-          b.project_n = a.project_n AND b.occurred_at = a.occurred_at AND b.log_seq = a.log_seq
-          AND ${pgLeafCondition(o.f, 'b')})`,
-      ),
-      ...(await logConditions(q)),
-    ];
-    // The log is found by its time and row: the time prunes the join to one partition.
+    const source = await sourceOf(projectId, q, ids);
+    if (source === null) return [];
     return walkNewestFirst<LogHead>(
       db,
-      sql`SELECT l.seq, l.occurred_at, l.id
-        FROM log_attributes a
-        JOIN logs l ON l.occurred_at = a.occurred_at AND l.seq = a.log_seq
-        LEFT JOIN log_triage_rules r ON r.project_id = l.project_id AND r.triage_key = l.triage_key
-        WHERE ${and(where)}
-        ORDER BY a.occurred_at DESC, l.id DESC LIMIT ${q.limit}`,
+      sql`SELECT l.seq, l.occurred_at, l.id FROM ${source.from} WHERE ${and(source.where)}
+        ORDER BY ${raw(source.time)} DESC, l.id DESC LIMIT ${q.limit}`,
     );
+  }
+
+  /**
+   * Each project's attribute index ids for the query's filters: null for every project when
+   * it has none; a project is absent when a filter can match nothing there (a path never
+   * indexed matches nothing, whatever the operator, and so does a project never indexed).
+   */
+  async function indexIdsOf(
+    q: LogListQuery,
+  ): Promise<Map<string, { projectNumber: number; pathIds: number[] } | null>> {
+    if (q.attributeFilters.length === 0) return new Map(q.projectIds.map((p) => [p, null]));
+    const ids = await filterIds(db, q.projectIds, q.attributeFilters);
+    const pathIds = ids.pathIds.filter((id): id is number => id !== undefined);
+    const found = new Map<string, { projectNumber: number; pathIds: number[] }>();
+    if (pathIds.length < q.attributeFilters.length) return found;
+    for (const projectId of q.projectIds) {
+      const projectNumber = ids.projectNumbers.get(projectId);
+      if (projectNumber !== undefined) found.set(projectId, { projectNumber, pathIds });
+    }
+    return found;
+  }
+
+  /**
+   * One project's matching logs counted per bucket in one read: the list's source over the
+   * range covering the buckets, joined to the buckets holding each log's time.
+   */
+  async function countOf(
+    projectId: string,
+    q: LogCountQuery,
+    ids: { projectNumber: number; pathIds: number[] } | null,
+  ): Promise<number[]> {
+    const source = await sourceOf(projectId, countRange(q), ids);
+    if (source === null) return q.buckets.map(() => 0);
+    const time = raw(source.time);
+    const rows = await db.rows<{ bucket_index: number; n: number }>(
+      sql`SELECT b.i - 1 AS bucket_index, COUNT(*)::int AS n FROM ${source.from}
+        JOIN unnest(${q.buckets.map((b) => b.start)}::bigint[], ${q.buckets.map((b) => b.end)}::bigint[])
+          WITH ORDINALITY AS b(s, e, i) ON ${time} >= b.s AND ${time} < b.e
+        WHERE ${and(source.where)} GROUP BY b.i`,
+    );
+    return countsByBucket(q, rows);
   }
 
   async function readCatalog(q: AttributeCatalogQuery): Promise<AttributeCatalog> {
@@ -205,23 +260,13 @@ export function pgLogs({ db }: PgContext): LogsStore {
   return {
     async list(q) {
       if (q.projectIds.length === 0) return [];
-      let pages: LogHead[][];
-      if (q.attributeFilters.length === 0) {
-        pages = await Promise.all(q.projectIds.map((projectId) => headsOf(projectId, q, null)));
-      } else {
-        const ids = await filterIds(db, q.projectIds, q.attributeFilters);
-        const pathIds = ids.pathIds.filter((id): id is number => id !== undefined);
-        // A path never indexed matches nothing, whatever the operator.
-        if (pathIds.length < q.attributeFilters.length) return [];
-        pages = await Promise.all(
-          q.projectIds.map((projectId) => {
-            const projectNumber = ids.projectNumbers.get(projectId);
-            return projectNumber === undefined
-              ? []
-              : headsOf(projectId, q, { projectNumber, pathIds });
-          }),
-        );
-      }
+      const ids = await indexIdsOf(q);
+      const pages = await Promise.all(
+        q.projectIds.map((projectId) => {
+          const projectIds = ids.get(projectId);
+          return projectIds === undefined ? [] : headsOf(projectId, q, projectIds);
+        }),
+      );
       // Each project was read on its own along an index in newest-first order, so a page
       // stops after `limit` rows instead of sorting every match; the pages are merged here.
       const heads = mergeNewestFirstPages(pages, q.limit);
@@ -236,6 +281,20 @@ export function pgLogs({ db }: PgContext): LogsStore {
         const r = bySeq.get(h.seq);
         return r ? [toLog(r)] : [];
       });
+    },
+
+    async count(q) {
+      if (q.projectIds.length === 0 || q.buckets.length === 0) return q.buckets.map(() => 0);
+      const ids = await indexIdsOf(countRange(q));
+      const perProject = await Promise.all(
+        q.projectIds.map((projectId) => {
+          const projectIds = ids.get(projectId);
+          return projectIds === undefined
+            ? q.buckets.map(() => 0)
+            : countOf(projectId, q, projectIds);
+        }),
+      );
+      return q.buckets.map((_, i) => perProject.reduce((sum, c) => sum + (c[i] ?? 0), 0));
     },
 
     catalog: readCatalog,

@@ -1,0 +1,29 @@
+import type { LogCountQuery, LogListQuery } from '../../core/store/telemetry/logs';
+
+/**
+ * A count's filters as the list query whose range covers every bucket (no cursor, no size):
+ * both engines narrow the read to it with the list's own conditions, then bucket the matches.
+ */
+export function countRange(q: LogCountQuery): LogListQuery {
+  const { buckets, ...filters } = q;
+  return {
+    ...filters,
+    since: Math.min(...buckets.map((b) => b.start)),
+    until: Math.max(...buckets.map((b) => b.end)),
+    after: null,
+    limit: 0,
+  };
+}
+
+/** Counts per bucket index (0-based) as one count per bucket, in the buckets' order. */
+export function countsByBucket(
+  q: LogCountQuery,
+  rows: readonly { bucket_index: number | string; n: number | string }[],
+): number[] {
+  const counts = q.buckets.map(() => 0);
+  for (const r of rows) {
+    const i = Number(r.bucket_index);
+    counts[i] = (counts[i] ?? 0) + Number(r.n);
+  }
+  return counts;
+}
