@@ -322,5 +322,5 @@ describe('a crash during ingestion', () => {
       actions: sum((b) => b.ids.actions.length),
       metric_samples: sum((b) => b.ids.metric_samples.length),
     });
-  }, 60_000);
+  }, 180_000);
 });

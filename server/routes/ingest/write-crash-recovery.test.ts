@@ -443,5 +443,5 @@ describe('a crash during account writes', () => {
     expect(final.patched.triage).toEqual(patchApplied.map((n) => stateAfter(n)));
     expect(final.patched.activity).toEqual(patchApplied.map((n) => 2 * n));
     expect(final.deployments).toBe(sent(deployments));
-  }, 60_000);
+  }, 180_000);
 });
