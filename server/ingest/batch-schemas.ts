@@ -8,6 +8,7 @@ import {
   SdkInfo,
   SpanItem,
 } from './item-schemas';
+import { nativeEnvelope, ProjectField } from './native-envelope-schema';
 import { quickNativeEnvelope } from './quick-native-envelope';
 
 /**
@@ -15,11 +16,6 @@ import { quickNativeEnvelope } from './quick-native-envelope';
  * be the ingest key's project. Limits: a body of at most 10 MiB and 5,000 items.
  */
 export const MAX_ITEMS = 5_000;
-
-const ProjectField = z.string().optional().openapi({
-  format: 'uuid',
-  description: "Optional; when sent it must be the ingest key's project.",
-});
 
 /**
  * A route's body validator parses with `safeParseAsync`, which zod runs markedly slower than
@@ -39,43 +35,6 @@ function parsedSynchronously<T extends z.ZodType>(
   };
   return schema;
 }
-
-const nativeEnvelope = z
-  .object({
-    project_id: ProjectField,
-    sdk: SdkInfo.optional().openapi({
-      description: 'Who sent it; default `{name: "native", version: "1"}`.',
-    }),
-    release: ContextValue.optional().openapi({ description: 'Default release of every item.' }),
-    environment: ContextValue.optional(),
-    service_name: ContextValue.optional(),
-    issues: z.array(IssueItem).optional(),
-    logs: z.array(LogItem).optional(),
-    trace_spans: z.array(SpanItem).optional(),
-    actions: z.array(ActionItem).optional(),
-  })
-  .strict()
-  .openapi('NativeEnvelope', {
-    description:
-      'Issues, logs, trace spans and actions (no metrics: send those to `/v1/events`). Every item has its own `id`, unique within the envelope; release, environment and service_name come from the item or from the envelope, and must not be blank.',
-    example: {
-      release: 'checkout@2.14.0',
-      environment: 'production',
-      service_name: 'checkout-api',
-      logs: [
-        {
-          id: '0b7c7f0e-3c1d-4e55-9a8e-0d5f7c1e2a10',
-          occurred_at: '2026-11-20T14:03:07.412Z',
-          severity: 'warn',
-          message: 'payment provider slow',
-          attributes: { provider: 'stripe', latency_ms: 1840 },
-        },
-      ],
-    },
-  });
-
-/** A native envelope as its schema outputs it. */
-export type NativeEnvelopeOutput = z.output<typeof nativeEnvelope>;
 
 export const NativeEnvelope = parsedSynchronously(nativeEnvelope, quickNativeEnvelope);
 

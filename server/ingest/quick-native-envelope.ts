@@ -1,6 +1,6 @@
 import { SEVERITY_INPUTS } from '../domain/severity';
 import { SPAN_ID, TRACE_ID } from '../domain/trace-ids';
-import type { NativeEnvelopeOutput } from './batch-schemas';
+import type { NativeEnvelopeOutput } from './native-envelope-schema';
 import { MAX_ATTRIBUTE_DEPTH, nestsDeeperThan, Timestamp } from './item-schemas';
 
 type Envelope = NativeEnvelopeOutput;
