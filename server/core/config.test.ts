@@ -40,10 +40,23 @@ describe('the telemetry tier', () => {
       url: null,
       database: 'lookout',
       embeddedPath: '/srv/lookout/clickhouse',
+      cluster: null,
     });
     expect(
       readConfig({ LOOKOUT_DATA_DIR: '/srv/lookout', CLICKHOUSE_URL: 'http://ch:8123' }).telemetry,
     ).toMatchObject({ engine: 'clickhouse', url: 'http://ch:8123' });
+  });
+
+  it('names the cluster of a ClickHouse server, and refuses one without a server', () => {
+    expect(
+      readConfig({ CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_CLUSTER: 'lookout' }).telemetry,
+    ).toMatchObject({ engine: 'clickhouse', url: 'http://ch:8123', cluster: 'lookout' });
+    expect(() => readConfig({ CLICKHOUSE_CLUSTER: 'lookout' })).toThrow(
+      /CLICKHOUSE_CLUSTER: set, but a cluster is reached through a server/,
+    );
+    expect(() =>
+      readConfig({ CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_CLUSTER: "x' ON CLUSTER y" }),
+    ).toThrow(/CLICKHOUSE_CLUSTER: must be a plain identifier/);
   });
 
   it("is PostgreSQL's own with DATABASE_URL (PostgreSQL only)", () => {

@@ -59,6 +59,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .optional(),
+  /**
+   * The cluster (`remote_servers` name) whose schema `deploy/clickhouse/cluster.sql` created:
+   * deletes then go to every shard's local table (`ON CLUSTER`), which the Distributed tables
+   * do not take. Only with CLICKHOUSE_URL.
+   */
+  CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'must be a plain identifier')
+    .optional(),
   /** The ClickHouse database telemetry lives in (created when missing). */
   CLICKHOUSE_DATABASE: z
     .string()
@@ -179,7 +188,14 @@ export type SignInThrottleConfig = {
  */
 export type TelemetryConfig =
   | { engine: 'state' }
-  | { engine: 'clickhouse'; url: string | null; database: string; embeddedPath: string };
+  | {
+      engine: 'clickhouse';
+      url: string | null;
+      database: string;
+      embeddedPath: string;
+      /** The cluster a server's tables are sharded over (CLICKHOUSE_CLUSTER), if any. */
+      cluster?: string | null;
+    };
 
 export class ConfigError extends Error {}
 
@@ -197,6 +213,10 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
     throw new ConfigError(
       'Invalid configuration:\n  CLICKHOUSE_URL: set, but LOOKOUT_TELEMETRY=state keeps telemetry out of ClickHouse',
     );
+  if (e.CLICKHOUSE_CLUSTER && !e.CLICKHOUSE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  CLICKHOUSE_CLUSTER: set, but a cluster is reached through a server (set CLICKHOUSE_URL to one of its nodes)',
+    );
   if (telemetryEngine === 'state' && !e.DATABASE_URL)
     throw new ConfigError(
       'Invalid configuration:\n  LOOKOUT_TELEMETRY: state keeps telemetry in PostgreSQL (DATABASE_URL); SQLite keeps state only, its telemetry goes to ClickHouse (unset LOOKOUT_TELEMETRY)',
@@ -213,6 +233,7 @@ export function readConfig(env: Record<string, string | undefined>): ServiceConf
             url: e.CLICKHOUSE_URL ?? null,
             database: e.CLICKHOUSE_DATABASE,
             embeddedPath: path.join(dataDir, 'clickhouse'),
+            cluster: e.CLICKHOUSE_CLUSTER ?? null,
           }
         : { engine: 'state' },
     demo: e.LOOKOUT_DEMO,

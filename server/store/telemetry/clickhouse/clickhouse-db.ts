@@ -1,6 +1,7 @@
 import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { raw, sql, type SqlFragment } from '../../rows/sql';
 import { clickhouseStatement, jsonEachRow, jsonEachRowBytes } from './ch-sql';
+import { SINGLE, type DdlTarget } from './clickhouse-schema';
 import { acquireEmbeddedEngine, type EngineLease, type EngineSession } from './embedded-engine';
 
 /**
@@ -14,6 +15,8 @@ export type ChDb = {
   database: string;
   /** True on the engine in this process. */
   embedded: boolean;
+  /** Where the schema's tables are: one server (or this process), or a cluster's shards. */
+  target: DdlTarget;
   rows<R>(q: SqlFragment): Promise<R[]>;
   one<R>(q: SqlFragment): Promise<R | null>;
   /** The output of a query whose text names its `FORMAT`, as the engine wrote it. */
@@ -36,6 +39,8 @@ export type ClickHouseTarget = {
   url: string | null;
   database: string;
   embeddedPath: string;
+  /** The cluster the server's tables are sharded over (`deploy/clickhouse/cluster.sql`). */
+  cluster?: string | null;
 };
 
 /**
@@ -63,7 +68,11 @@ const SESSION_SETTINGS: Record<string, string | number> = {
 /** Opens ClickHouse at `target` and creates its database when missing. */
 export async function openClickHouse(target: ClickHouseTarget): Promise<ChDb> {
   if (!IDENTIFIER.test(target.database)) throw new Error(`not a database name: ${target.database}`);
-  return target.url === null ? openEmbedded(target) : openServer(target.url, target.database);
+  if (target.cluster && !IDENTIFIER.test(target.cluster))
+    throw new Error(`not a cluster name: ${target.cluster}`);
+  return target.url === null
+    ? openEmbedded(target)
+    : openServer(target.url, target.database, { cluster: target.cluster ?? null });
 }
 
 async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
@@ -113,6 +122,7 @@ async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
   return chDb(
     target.database,
     true,
+    SINGLE,
     (fn) => onSession((s) => fn(s.client)),
     async () => {
       if (closed) return;
@@ -128,7 +138,7 @@ async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
 const SPARE_BUFFERS = 4;
 const MAX_SPARE_BYTES = 8 << 20;
 
-async function openServer(url: string, database: string): Promise<ChDb> {
+async function openServer(url: string, database: string, target: DdlTarget): Promise<ChDb> {
   // Over HTTP every request carries its settings (nothing stays between requests).
   const settings: ClickHouseSettings = {
     output_format_json_quote_64bit_integers: 0,
@@ -144,6 +154,7 @@ async function openServer(url: string, database: string): Promise<ChDb> {
   return chDb(
     database,
     false,
+    target,
     (fn) => fn(client),
     () => client.close(),
   );
@@ -152,6 +163,7 @@ async function openServer(url: string, database: string): Promise<ChDb> {
 function chDb(
   database: string,
   embedded: boolean,
+  target: DdlTarget,
   on: <T>(fn: (c: ClickHouseClient) => Promise<T>) => Promise<T>,
   close: () => Promise<void>,
   /** How rows are inserted when not as JSONEachRow text through `insert`. */
@@ -181,6 +193,7 @@ function chDb(
   return {
     database,
     embedded,
+    target,
     rows,
     one: async <R>(q: SqlFragment) => (await rows<R>(q))[0] ?? null,
     bytes: (q) =>

@@ -402,6 +402,13 @@ export function addColumns(name: string, columns: string[], t: DdlTarget): strin
   return t.cluster ? [local, `ALTER TABLE ${name}${onCluster(t)} ${add}`] : [local];
 }
 
+/**
+ * The head of a lightweight `DELETE` of a spec's rows (`… WHERE` follows): on a cluster it goes
+ * to every shard's local table, since a Distributed table takes no `DELETE`.
+ */
+export const deleteFrom = (name: string, t: DdlTarget): string =>
+  `DELETE FROM ${localName(name, t)}${onCluster(t)}`;
+
 /** A materialized view: on a cluster, on each shard's local tables. */
 export function createView(view: ViewSpec, t: DdlTarget): string {
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${view.name}${onCluster(t)}

@@ -2,6 +2,7 @@ import { raw, sql } from '../../rows/sql';
 import type { ChDb } from './clickhouse-db';
 import { takeLogsOutOfRollups } from './log-rollup-undo';
 import { time } from './ch-time';
+import { deleteFrom } from './clickhouse-schema';
 
 /** Tables whose rows carry their plan's `retention_days` when written. */
 const ROW_TABLES = [
@@ -61,10 +62,10 @@ export async function expireTelemetry(db: ChDb, now: number): Promise<Record<str
         )
       )?.n ?? 0;
     counts[table] = n;
-    if (n > 0) await db.command(raw(`DELETE FROM ${table} WHERE ${expired(table)}`));
+    if (n > 0) await db.command(raw(`${deleteFrom(table, db.target)} WHERE ${expired(table)}`));
   }
   const oldest = now - LONGEST_RETENTION_DAYS * DAY_MS;
   for (const table of HOURLY_ROLLUPS)
-    await db.command(sql`DELETE FROM ${raw(table)} WHERE hour < ${time(oldest)}`);
+    await db.command(sql`${raw(deleteFrom(table, db.target))} WHERE hour < ${time(oldest)}`);
   return counts;
 }

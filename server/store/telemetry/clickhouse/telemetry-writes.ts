@@ -9,6 +9,7 @@ import { takeLogsOutOfRollups } from './log-rollup-undo';
 import { attributeMaps } from './attribute-maps';
 import { tracePartDeltas } from '../../rows/trace-part-deltas';
 import { writeGate, type WriteGate } from './write-gate';
+import { deleteFrom } from './clickhouse-schema';
 
 const KINDS: readonly ItemKind[] = ['issue', 'log', 'span', 'action', 'metric'];
 const ROW_TABLES = [
@@ -259,6 +260,6 @@ export async function clickhouseTelemetryWrites(
       await takeLogsOutOfRollups(db, `(SELECT * FROM logs WHERE batch_id = '${b}')`, `undo.${b}`);
     const ids = typed([...batchIds], 'Array(UUID)');
     for (const table of [...ROW_TABLES, 'accepted_ids'])
-      await db.command(sql`DELETE FROM ${raw(table)} WHERE batch_id IN ${ids}`);
+      await db.command(sql`${raw(deleteFrom(table, db.target))} WHERE batch_id IN ${ids}`);
   }
 }
