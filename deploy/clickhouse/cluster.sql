@@ -36,7 +36,7 @@ CREATE TABLE IF NOT EXISTS logs_local ON CLUSTER 'lookout' (
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/logs', '{replica}')
 PARTITION BY toYYYYMM(occurred_at)
 ORDER BY (project_id, occurred_at, id)
-SETTINGS non_replicated_deduplication_window = 1000;
+SETTINGS non_replicated_deduplication_window = 1000, index_granularity = 1024;
 
 CREATE TABLE IF NOT EXISTS logs ON CLUSTER 'lookout' AS logs_local
 ENGINE = Distributed('lookout', currentDatabase(), logs_local, cityHash64(project_id, id));

@@ -17,6 +17,7 @@ import {
   VALUE_VIEW,
   addColumns,
   createTable,
+  rebuildTable,
   createView,
   type DdlTarget,
 } from './clickhouse-schema';
@@ -50,6 +51,12 @@ export const clickhouseMigrations: readonly ((t: DdlTarget) => string[])[] = [
   /* 3: trace discovery's parts, one per trace and ingest batch */ (t) => [
     ...createTable(TRACE_PARTS, t),
   ],
+  /*
+   * 4: logs in granules of 1,024 rows, so an explorer page reads a few thousand rows rather
+   * than tens of thousands. A store created since has them from 1 (the spec's settings): its
+   * rebuild copies an empty table.
+   */
+  (t) => rebuildTable(LOGS, t),
 ];
 
 /** The whole schema as a cluster named `cluster` takes it (replicated, sharded). */

@@ -87,7 +87,10 @@ export const LOGS: TableSpec = {
   partitionBy: 'toYYYYMM(occurred_at)',
   // Lists read one project's newest first: read in order, they stop after a page.
   orderBy: '(project_id, occurred_at, id)',
-  settings: DEDUPE,
+  // A page of 100 reads at least a granule from each part its range overlaps: at 8,192 rows a
+  // granule that was 40–90k rows per page at 10M logs (5 parts), at 1,024 about 3,000, for
+  // half the CPU (bench/README.md, "The ClickHouse tier"). Migration 4 rebuilds older stores.
+  settings: { ...DEDUPE, index_granularity: 1024 },
   shardBy: 'cityHash64(project_id, id)',
 };
 
@@ -408,6 +411,25 @@ export function addColumns(name: string, columns: string[], t: DdlTarget): strin
  */
 export const deleteFrom = (name: string, t: DdlTarget): string =>
   `DELETE FROM ${localName(name, t)}${onCluster(t)}`;
+
+/**
+ * Statements that rebuild a spec's table with the spec's settings (a setting such as
+ * `index_granularity` is fixed when a table is created), keeping every row: a copy is filled
+ * and swapped in. Views that read the table follow its name, so they read the new one. Run
+ * again after a crash at any point, they end the same. On a cluster nothing: its schema is
+ * created whole (`deploy/clickhouse/cluster.sql`), with the spec's settings already.
+ */
+export function rebuildTable(spec: TableSpec, t: DdlTarget): string[] {
+  if (t.cluster) return [];
+  const copy = `${spec.name}_rebuild`;
+  return [
+    `DROP TABLE IF EXISTS ${copy}`,
+    ...createTable({ ...spec, name: copy }, t),
+    `INSERT INTO ${copy} SELECT * FROM ${spec.name}`,
+    `EXCHANGE TABLES ${spec.name} AND ${copy}`,
+    `DROP TABLE ${copy}`,
+  ];
+}
 
 /** A materialized view: on a cluster, on each shard's local tables. */
 export function createView(view: ViewSpec, t: DdlTarget): string {
