@@ -290,4 +290,100 @@ describe('a journaled ingest', () => {
       await store.close();
     }
   });
+  it('writes requests that arrive together as one group, each answered for itself', async () => {
+    const state = openSqliteState(dir);
+    await seedProject(state);
+    const ch = await openClickHouse(telemetry);
+    await migrateClickHouse(ch);
+    const { sqlite, commitBatch } = state;
+    const writes = await clickhouseTelemetryWrites(ch);
+    const groups: number[] = [];
+    // The third request's commit fails: its rows go, the rest of its group stays.
+    let failing: Batch | null = null;
+    const ingest = journaledIngest(
+      sqliteIngestCommits(sqlite, (c) => {
+        if (c.batch === failing) throw new Error('commit failed');
+        return commitBatch(c.batch, c.receivedAt, c.quota, {
+          batchId: c.batchId,
+          items: c.elsewhere,
+        });
+      }),
+      {
+        ...writes,
+        writeGroup: (ws) => {
+          groups.push(ws.length);
+          return writes.writeGroup(ws);
+        },
+      },
+      ['logs'],
+    );
+    try {
+      const logs = Array.from({ length: 50 }, (_, i) => log(i));
+      const [b0, b1, b2, b3, b4] = [0, 10, 20, 30, 40].map((from) =>
+        batchOf(logs.slice(from, from + 10)),
+      ) as [Batch, Batch, Batch, Batch, Batch];
+      // The fourth repeats five of the second's logs: it waits for the group after.
+      const b3Clash = batchOf([...b3.logs.slice(0, 5), ...b1.logs.slice(0, 5)]);
+      failing = b2;
+      const results = await Promise.allSettled(
+        [b0, b1, b2, b3Clash, b4].map((b) => ingest.accept(b, NOW, QUOTA)),
+      );
+      const answers = results.map((r) =>
+        r.status === 'fulfilled' ? [r.value.counts.logs, r.value.alreadyAccepted] : 'failed',
+      );
+      expect(answers).toEqual([[10, 0], [10, 0], 'failed', [5, 5], [10, 0]]);
+      // The first alone (nothing waited yet), then the three that arrived meanwhile, stopping
+      // before the one that repeats an id of the group; then it and the last.
+      expect(groups).toEqual([1, 2, 2]);
+      expect(await logCount(logs.map((l) => l.id))).toBe(35);
+      expect(await logCount(b2.logs.map((l) => l.id))).toBe(0);
+      // Each row under its own request's batch: the failed one's went alone.
+      const batches = await ch.rows<{ n: number }>(
+        sql`SELECT toUInt32(uniqExact(batch_id)) AS n FROM logs WHERE project_id = ${PROJECT}`,
+      );
+      expect(batches[0]?.n).toBe(4);
+      // Its re-send is stored whole.
+      failing = null;
+      const again = await ingest.accept(b2, NOW, QUOTA);
+      expect([again.counts.logs, again.alreadyAccepted]).toEqual([10, 0]);
+      expect(await logCount(logs.map((l) => l.id))).toBe(45);
+    } finally {
+      await state.close();
+      await ch.close();
+    }
+  });
+
+  it('writes a retried group once', async () => {
+    const ch = await openClickHouse(telemetry);
+    try {
+      await migrateClickHouse(ch);
+      const writes = await clickhouseTelemetryWrites(ch);
+      const group = [0, 10].map((from) => ({
+        batchId: randomUUID(),
+        projectId: PROJECT,
+        receivedAt: NOW,
+        retentionDays: 30,
+        items: {
+          issues: [],
+          issueGroups: [],
+          logs: Array.from({ length: 10 }, (_, i) => log(from + i)),
+          spans: [],
+          actions: [],
+          metrics: [],
+        },
+      }));
+      await writes.writeGroup(group);
+      await writes.writeGroup(group);
+      const ids = group.flatMap((b) => b.items.logs.map((l) => l.id));
+      expect(await logCount(ids)).toBe(20);
+      const found = await writes.storedIds(
+        PROJECT,
+        { issue: [], log: ids, span: [], action: [], metric: [] },
+        new Set(),
+      );
+      expect(found.log).toHaveLength(20);
+    } finally {
+      await ch.close();
+    }
+  });
 });
