@@ -290,7 +290,8 @@ describe('a journaled ingest', () => {
       await store.close();
     }
   });
-  it('writes requests that arrive together as one group, each answered for itself', async () => {
+  /** A journaled ingest on SQLite and ClickHouse that records the size of each group written. */
+  async function groupingIngest(failing: () => Batch | null = () => null) {
     const state = openSqliteState(dir);
     await seedProject(state);
     const ch = await openClickHouse(telemetry);
@@ -298,11 +299,9 @@ describe('a journaled ingest', () => {
     const { sqlite, commitBatch } = state;
     const writes = await clickhouseTelemetryWrites(ch);
     const groups: number[] = [];
-    // The third request's commit fails: its rows go, the rest of its group stays.
-    let failing: Batch | null = null;
     const ingest = journaledIngest(
       sqliteIngestCommits(sqlite, (c) => {
-        if (c.batch === failing) throw new Error('commit failed');
+        if (c.batch === failing()) throw new Error('commit failed');
         return commitBatch(c.batch, c.receivedAt, c.quota, {
           batchId: c.batchId,
           items: c.elsewhere,
@@ -317,6 +316,13 @@ describe('a journaled ingest', () => {
       },
       ['logs'],
     );
+    return { ingest, groups, ch, state };
+  }
+
+  it('writes requests that arrive together as one group, each answered for itself', async () => {
+    // The third request's commit fails: its rows go, the rest of its group stays.
+    let failing: Batch | null = null;
+    const { ingest, groups, ch, state } = await groupingIngest(() => failing);
     try {
       const logs = Array.from({ length: 50 }, (_, i) => log(i));
       const [b0, b1, b2, b3, b4] = [0, 10, 20, 30, 40].map((from) =>
@@ -332,9 +338,9 @@ describe('a journaled ingest', () => {
         r.status === 'fulfilled' ? [r.value.counts.logs, r.value.alreadyAccepted] : 'failed',
       );
       expect(answers).toEqual([[10, 0], [10, 0], 'failed', [5, 5], [10, 0]]);
-      // The first alone (nothing waited yet), then the three that arrived meanwhile, stopping
-      // before the one that repeats an id of the group; then it and the last.
-      expect(groups).toEqual([1, 2, 2]);
+      // The requests that arrived together, stopping before the one that repeats an id of
+      // the group; then it and the last.
+      expect(groups).toEqual([3, 2]);
       expect(await logCount(logs.map((l) => l.id))).toBe(35);
       expect(await logCount(b2.logs.map((l) => l.id))).toBe(0);
       // Each row under its own request's batch: the failed one's went alone.
@@ -347,6 +353,28 @@ describe('a journaled ingest', () => {
       const again = await ingest.accept(b2, NOW, QUOTA);
       expect([again.counts.logs, again.alreadyAccepted]).toEqual([10, 0]);
       expect(await logCount(logs.map((l) => l.id))).toBe(45);
+    } finally {
+      await state.close();
+      await ch.close();
+    }
+  });
+
+  it('waits for a request announced as arriving, and writes it with the one before', async () => {
+    const { ingest, groups, ch, state } = await groupingIngest();
+    try {
+      const logs = Array.from({ length: 20 }, (_, i) => log(i));
+      // Two requests announced, as the ingest routes announce each.
+      const leaves = [ingest.arriving(PROJECT), ingest.arriving(PROJECT)];
+      const first = ingest.accept(batchOf(logs.slice(0, 10)), NOW, QUOTA);
+      // The announced request's batch comes later than the first's group would have started.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const second = ingest.accept(batchOf(logs.slice(10)), NOW, QUOTA);
+      for (const leave of leaves) leave();
+      const answers = await Promise.all([first, second]);
+      expect(answers.map((a) => a.counts.logs)).toEqual([10, 10]);
+      expect(groups).toEqual([2]);
+      expect(await logCount(logs.map((l) => l.id))).toBe(20);
     } finally {
       await state.close();
       await ch.close();

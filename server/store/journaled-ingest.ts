@@ -59,13 +59,68 @@ export function journaledIngest(
   telemetry: TelemetryWrites,
   kinds: readonly KindElsewhere[],
   log?: Pick<Logger, 'error'>,
-): IngestStore & { recover(): Promise<Recovered> } {
+): IngestStore & { recover(): Promise<Recovered>; arriving(projectId: string): () => void } {
   /** Requests waiting for their project's next group, in order of arrival. */
   const waiting = new Map<string, Waiting[]>();
   /** Projects whose groups are being written (one group of a project at a time). */
   const writing = new Set<string>();
   /** Batches whose rows are written but could not be removed yet: their ids do not count. */
   const undone = new Set<string>();
+  /**
+   * Per project, requests being read whose batch has not arrived yet (`arriving`), oldest
+   * first. A batch that arrives takes the oldest off (requests are only counted, not matched).
+   */
+  const expected = new Map<string, Set<{ over: boolean }>>();
+  /** Per project, a group waiting for those: called when one arrives or gives up. */
+  const wake = new Map<string, () => void>();
+  const expectedCount = (projectId: string) => expected.get(projectId)?.size ?? 0;
+
+  function arriving(projectId: string): () => void {
+    const request = { over: false };
+    const set = expected.get(projectId) ?? new Set();
+    set.add(request);
+    expected.set(projectId, set);
+    return () => {
+      if (!request.over) over(projectId, request);
+    };
+  }
+
+  /** An expected request is here (or gave up): a lingering group looks again. */
+  function over(projectId: string, request?: { over: boolean }): void {
+    const set = expected.get(projectId);
+    const oldest = request ?? set?.values().next().value;
+    if (!set || !oldest) return;
+    oldest.over = true;
+    set.delete(oldest);
+    if (set.size === 0) expected.delete(projectId);
+    wake.get(projectId)?.();
+  }
+
+  /**
+   * Before a group is taken: while requests of the project are being read (and the group has
+   * room), waits for them, at most LINGER_MS. Two senders so end up written together, each
+   * request's wait bounded by about the time it takes to read one.
+   */
+  async function linger(projectId: string, queue: Waiting[]): Promise<void> {
+    const room = () => queue.reduce((n, w) => n + w.keys.size, 0) < MAX_GROUP_ITEMS;
+    if (!room()) return;
+    // Requests that reached the service while this one's batch was parsed (a long task of
+    // the main thread) announce themselves only once the event loop polls again: the first
+    // turn ends before that poll, the second after it.
+    for (let turn = 0; turn < 2; turn++) await new Promise<void>((r) => setImmediate(r));
+    if (expectedCount(projectId) === 0 || !room()) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, LINGER_MS);
+      function done() {
+        clearTimeout(timer);
+        wake.delete(projectId);
+        resolve();
+      }
+      wake.set(projectId, () => {
+        if (expectedCount(projectId) === 0 || !room()) done();
+      });
+    });
+  }
 
   function enqueue(w: Omit<Waiting, 'keys' | 'candidates'>): void {
     const p = w.batch.projectId;
@@ -73,6 +128,8 @@ export function journaledIngest(
     const queue = waiting.get(p) ?? [];
     queue.push({ ...w, candidates, keys: keysOf(candidates) });
     waiting.set(p, queue);
+    // The batch of one of the requests announced (any: they are only counted).
+    over(p);
     if (!writing.has(p)) void drain(p);
   }
 
@@ -83,6 +140,7 @@ export function journaledIngest(
       for (;;) {
         const queue = waiting.get(projectId);
         if (!queue || queue.length === 0) break;
+        await linger(projectId, queue);
         const group = nextGroup(queue);
         if (queue.length === 0) waiting.delete(projectId);
         await acceptGroup(projectId, group);
@@ -244,6 +302,7 @@ export function journaledIngest(
   }
 
   return {
+    arriving,
     accept: (batch, receivedAt, quota) =>
       new Promise((resolve, reject) => enqueue({ batch, receivedAt, quota, resolve, reject })),
     /**
@@ -276,6 +335,12 @@ const LEDGER_KIND = {
 
 /** The most items a group holds (its inserts' size: a few MB of rows). */
 const MAX_GROUP_ITEMS = 10_000;
+
+/**
+ * The longest a group waits for requests still being read: about the time one batch of 1,000
+ * logs takes to parse on a busy machine, so a second sender's batch joins the first's.
+ */
+const LINGER_MS = 100;
 
 /** A request waiting for its group. */
 type Waiting = {
