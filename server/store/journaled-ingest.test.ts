@@ -290,4 +290,128 @@ describe('a journaled ingest', () => {
       await store.close();
     }
   });
+  /** A journaled ingest on SQLite and ClickHouse that records the size of each group written. */
+  async function groupingIngest(failing: () => Batch | null = () => null) {
+    const state = openSqliteState(dir);
+    await seedProject(state);
+    const ch = await openClickHouse(telemetry);
+    await migrateClickHouse(ch);
+    const { sqlite, commitBatch } = state;
+    const writes = await clickhouseTelemetryWrites(ch);
+    const groups: number[] = [];
+    const ingest = journaledIngest(
+      sqliteIngestCommits(sqlite, (c) => {
+        if (c.batch === failing()) throw new Error('commit failed');
+        return commitBatch(c.batch, c.receivedAt, c.quota, {
+          batchId: c.batchId,
+          items: c.elsewhere,
+        });
+      }),
+      {
+        ...writes,
+        writeGroup: (ws) => {
+          groups.push(ws.length);
+          return writes.writeGroup(ws);
+        },
+      },
+      ['logs'],
+    );
+    return { ingest, groups, ch, state };
+  }
+
+  it('writes requests that arrive together as one group, each answered for itself', async () => {
+    // The third request's commit fails: its rows go, the rest of its group stays.
+    let failing: Batch | null = null;
+    const { ingest, groups, ch, state } = await groupingIngest(() => failing);
+    try {
+      const logs = Array.from({ length: 50 }, (_, i) => log(i));
+      const [b0, b1, b2, b3, b4] = [0, 10, 20, 30, 40].map((from) =>
+        batchOf(logs.slice(from, from + 10)),
+      ) as [Batch, Batch, Batch, Batch, Batch];
+      // The fourth repeats five of the second's logs: it waits for the group after.
+      const b3Clash = batchOf([...b3.logs.slice(0, 5), ...b1.logs.slice(0, 5)]);
+      failing = b2;
+      const results = await Promise.allSettled(
+        [b0, b1, b2, b3Clash, b4].map((b) => ingest.accept(b, NOW, QUOTA)),
+      );
+      const answers = results.map((r) =>
+        r.status === 'fulfilled' ? [r.value.counts.logs, r.value.alreadyAccepted] : 'failed',
+      );
+      expect(answers).toEqual([[10, 0], [10, 0], 'failed', [5, 5], [10, 0]]);
+      // The requests that arrived together, stopping before the one that repeats an id of
+      // the group; then it and the last.
+      expect(groups).toEqual([3, 2]);
+      expect(await logCount(logs.map((l) => l.id))).toBe(35);
+      expect(await logCount(b2.logs.map((l) => l.id))).toBe(0);
+      // Each row under its own request's batch: the failed one's went alone.
+      const batches = await ch.rows<{ n: number }>(
+        sql`SELECT toUInt32(uniqExact(batch_id)) AS n FROM logs WHERE project_id = ${PROJECT}`,
+      );
+      expect(batches[0]?.n).toBe(4);
+      // Its re-send is stored whole.
+      failing = null;
+      const again = await ingest.accept(b2, NOW, QUOTA);
+      expect([again.counts.logs, again.alreadyAccepted]).toEqual([10, 0]);
+      expect(await logCount(logs.map((l) => l.id))).toBe(45);
+    } finally {
+      await state.close();
+      await ch.close();
+    }
+  });
+
+  it('waits for a request announced as arriving, and writes it with the one before', async () => {
+    const { ingest, groups, ch, state } = await groupingIngest();
+    try {
+      const logs = Array.from({ length: 20 }, (_, i) => log(i));
+      // Two requests announced, as the ingest routes announce each.
+      const leaves = [ingest.arriving(PROJECT), ingest.arriving(PROJECT)];
+      const first = ingest.accept(batchOf(logs.slice(0, 10)), NOW, QUOTA);
+      // The announced request's batch comes later than the first's group would have started.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const second = ingest.accept(batchOf(logs.slice(10)), NOW, QUOTA);
+      for (const leave of leaves) leave();
+      const answers = await Promise.all([first, second]);
+      expect(answers.map((a) => a.counts.logs)).toEqual([10, 10]);
+      expect(groups).toEqual([2]);
+      expect(await logCount(logs.map((l) => l.id))).toBe(20);
+    } finally {
+      await state.close();
+      await ch.close();
+    }
+  });
+
+  it('writes a retried group once', async () => {
+    const ch = await openClickHouse(telemetry);
+    try {
+      await migrateClickHouse(ch);
+      const writes = await clickhouseTelemetryWrites(ch);
+      const group = [0, 10].map((from) => ({
+        batchId: randomUUID(),
+        projectId: PROJECT,
+        receivedAt: NOW,
+        retentionDays: 30,
+        items: {
+          issues: [],
+          issueGroups: [],
+          logs: Array.from({ length: 10 }, (_, i) => log(from + i)),
+          spans: [],
+          actions: [],
+          metrics: [],
+        },
+      }));
+      await writes.writeGroup(group);
+      await writes.writeGroup(group);
+      const ids = group.flatMap((b) => b.items.logs.map((l) => l.id));
+      expect(await logCount(ids)).toBe(20);
+      const found = await writes.storedIds(
+        PROJECT,
+        { issue: [], log: ids, span: [], action: [], metric: [] },
+        new Set(),
+      );
+      expect(found.log).toHaveLength(20);
+    } finally {
+      await ch.close();
+    }
+  });
 });

@@ -6,8 +6,9 @@ import type {
   ItemsElsewhere,
   KindElsewhere,
 } from '../core/store/state/ingest-commits';
-import type { AcceptResult, IngestStore } from '../core/store/telemetry/ingest';
+import type { AcceptResult, IngestStore, QuotaContext } from '../core/store/telemetry/ingest';
 import type {
+  BatchWrite,
   IdsByKind,
   ItemKind,
   TelemetryWrites,
@@ -40,8 +41,16 @@ const DEFAULT_RETENTION_DAYS = 90;
  * is stored whole. A crash after 4 leaves it committed: its re-send is all already accepted.
  * A failure at 3 or 4 in a running service takes the rows back the same way at once.
  *
- * Batches of one project are written one after another in this process, so two of them never
- * both find an id new, nor both choose a new group for one fingerprint. Several instances on
+ * Group commit: requests of one project that arrive while its previous group is being written
+ * wait, then go through 1 to 4 together as the next group: one id lookup, one insert per table
+ * (ClickHouse makes a part per insert and table, and merges them again: fewer, larger parts
+ * cost much less CPU per item), each request's own journal entry and commit, each answered
+ * when its own commit is done. Rows keep their own batch's id, so recovery and take-back stay
+ * per batch, and the group's insert token is derived from its batches' ids (a retried write
+ * adds nothing). Groups of one project are written one after another in this process, and a
+ * request carrying an id of an earlier request of the group waits for the next group, so two
+ * requests never both find an id new, nor both choose a new group for one fingerprint (a
+ * fingerprint new to several requests of a group gets one new group id). Several instances on
  * one state store would need that per project across instances too (a PostgreSQL advisory
  * lock held from 1 to 4); not built yet.
  */
@@ -50,21 +59,95 @@ export function journaledIngest(
   telemetry: TelemetryWrites,
   kinds: readonly KindElsewhere[],
   log?: Pick<Logger, 'error'>,
-): IngestStore & { recover(): Promise<Recovered> } {
-  const queues = new Map<string, Promise<unknown>>();
+): IngestStore & { recover(): Promise<Recovered>; arriving(projectId: string): () => void } {
+  /** Requests waiting for their project's next group, in order of arrival. */
+  const waiting = new Map<string, Waiting[]>();
+  /** Projects whose groups are being written (one group of a project at a time). */
+  const writing = new Set<string>();
   /** Batches whose rows are written but could not be removed yet: their ids do not count. */
   const undone = new Set<string>();
+  /**
+   * Per project, requests being read whose batch has not arrived yet (`arriving`), oldest
+   * first. A batch that arrives takes the oldest off (requests are only counted, not matched).
+   */
+  const expected = new Map<string, Set<{ over: boolean }>>();
+  /** Per project, a group waiting for those: called when one arrives or gives up. */
+  const wake = new Map<string, () => void>();
+  const expectedCount = (projectId: string) => expected.get(projectId)?.size ?? 0;
 
-  /** Runs `fn` after every earlier call for the same project has settled. */
-  function serialized<T>(projectId: string, fn: () => Promise<T>): Promise<T> {
-    const before = queues.get(projectId) ?? Promise.resolve();
-    const run = before.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    queues.set(projectId, tail);
-    void tail.then(() => {
-      if (queues.get(projectId) === tail) queues.delete(projectId);
+  function arriving(projectId: string): () => void {
+    const request = { over: false };
+    const set = expected.get(projectId) ?? new Set();
+    set.add(request);
+    expected.set(projectId, set);
+    return () => {
+      if (!request.over) over(projectId, request);
+    };
+  }
+
+  /** An expected request is here (or gave up): a lingering group looks again. */
+  function over(projectId: string, request?: { over: boolean }): void {
+    const set = expected.get(projectId);
+    const oldest = request ?? set?.values().next().value;
+    if (!set || !oldest) return;
+    oldest.over = true;
+    set.delete(oldest);
+    if (set.size === 0) expected.delete(projectId);
+    wake.get(projectId)?.();
+  }
+
+  /**
+   * Before a group is taken: while requests of the project are being read (and the group has
+   * room), waits for them, at most LINGER_MS. Two senders so end up written together, each
+   * request's wait bounded by about the time it takes to read one.
+   */
+  async function linger(projectId: string, queue: Waiting[]): Promise<void> {
+    const room = () => queue.reduce((n, w) => n + w.keys.size, 0) < MAX_GROUP_ITEMS;
+    if (!room()) return;
+    // Requests that reached the service while this one's batch was parsed (a long task of
+    // the main thread) announce themselves only once the event loop polls again: the first
+    // turn ends before that poll, the second after it.
+    for (let turn = 0; turn < 2; turn++) await new Promise<void>((r) => setImmediate(r));
+    if (expectedCount(projectId) === 0 || !room()) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, LINGER_MS);
+      function done() {
+        clearTimeout(timer);
+        wake.delete(projectId);
+        resolve();
+      }
+      wake.set(projectId, () => {
+        if (expectedCount(projectId) === 0 || !room()) done();
+      });
     });
-    return run;
+  }
+
+  function enqueue(w: Omit<Waiting, 'keys' | 'candidates'>): void {
+    const p = w.batch.projectId;
+    const candidates = candidatesOf(w.batch, kinds);
+    const queue = waiting.get(p) ?? [];
+    queue.push({ ...w, candidates, keys: keysOf(candidates) });
+    waiting.set(p, queue);
+    // The batch of one of the requests announced (any: they are only counted).
+    over(p);
+    if (!writing.has(p)) void drain(p);
+  }
+
+  /** Writes the project's waiting requests group after group until none waits. */
+  async function drain(projectId: string): Promise<void> {
+    writing.add(projectId);
+    try {
+      for (;;) {
+        const queue = waiting.get(projectId);
+        if (!queue || queue.length === 0) break;
+        await linger(projectId, queue);
+        const group = nextGroup(queue);
+        if (queue.length === 0) waiting.delete(projectId);
+        await acceptGroup(projectId, group);
+      }
+    } finally {
+      writing.delete(projectId);
+    }
   }
 
   /** Removes batches' rows, then their journal entries; on failure they stay for later. */
@@ -82,74 +165,111 @@ export function journaledIngest(
     }
   }
 
-  async function accept(
-    batch: Batch,
-    receivedAt: number,
-    quota: Parameters<IngestStore['accept']>[2],
-  ): Promise<AcceptResult> {
-    if (undone.size > 0) await takeBack([...undone]);
-    const p = batch.projectId;
-    const candidates = candidatesOf(batch, kinds);
-    const wanted = { ...NO_IDS };
-    for (const kind of kinds) wanted[LEDGER_KIND[kind]] = (candidates[kind] ?? []).map((i) => i.id);
-    const found = Object.values(wanted).some((ids) => ids.length > 0)
-      ? await telemetry.storedIds(p, wanted, undone)
-      : NO_IDS;
-    const elsewhere = await grouped(p, newOnly(candidates, found));
-    const issues = elsewhere.issues ?? [];
-    const items = {
-      ...NO_ITEMS,
-      ...elsewhere,
-      issues,
-      issueGroups: issues.map((i) => i.groupId),
+  /**
+   * Steps 1 to 4 for a group of the project's requests: one id lookup, one insert per table,
+   * then each request's own commit, each answered once its commit is done (or failed).
+   */
+  async function acceptGroup(p: string, group: Waiting[]): Promise<void> {
+    const settled = new Set<Waiting>();
+    const answer = (w: Waiting, r: { ok: AcceptResult } | { error: unknown }) => {
+      if (settled.has(w)) return;
+      settled.add(w);
+      if ('ok' in r) w.resolve(r.ok);
+      else w.reject(r.error);
     };
-    if (countOf(elsewhere) === 0)
-      return state.commit({ batchId: null, batch, receivedAt, quota, elsewhere });
-
-    // An early no for items over quota, before writing what would be taken back; the commit
-    // decides exactly (with the other kinds, and other projects of the account meanwhile).
-    const exceeded = await state.quotaExceeded(quota, usageAdded(storedItems(items)));
-    if (exceeded) throw new QuotaExceededError(exceeded);
-
-    const batchId = randomUUID();
-    await state.begin({ batchId, projectId: p, startedAt: receivedAt });
     try {
-      await telemetry.write({
-        batchId,
-        projectId: p,
-        receivedAt,
-        retentionDays: quota.retentionDays ?? DEFAULT_RETENTION_DAYS,
-        items,
-      });
+      if (undone.size > 0) await takeBack([...undone]);
+      const wanted = { ...NO_IDS };
+      for (const kind of kinds)
+        wanted[LEDGER_KIND[kind]] = group.flatMap((w) =>
+          (w.candidates[kind] ?? []).map((i) => i.id),
+        );
+      const found = Object.values(wanted).some((ids) => ids.length > 0)
+        ? await telemetry.storedIds(p, wanted, undone)
+        : NO_IDS;
+      const elsewheres = await grouped(
+        p,
+        group.map((w) => newOnly(w.candidates, found)),
+      );
+      const writes: { w: Waiting; elsewhere: ItemsElsewhere; write: BatchWrite }[] = [];
+      for (const [k, w] of group.entries()) {
+        const elsewhere = elsewheres[k] ?? {};
+        try {
+          if (countOf(elsewhere) === 0) {
+            const { batch, receivedAt, quota } = w;
+            answer(w, {
+              ok: await state.commit({ batchId: null, batch, receivedAt, quota, elsewhere }),
+            });
+            continue;
+          }
+          const issues = elsewhere.issues ?? [];
+          const items = {
+            ...NO_ITEMS,
+            ...elsewhere,
+            issues,
+            issueGroups: issues.map((i) => i.groupId),
+          };
+          // An early no for items over quota, before writing what would be taken back; the
+          // commit decides exactly (with the other kinds, and other projects of the account
+          // meanwhile).
+          const exceeded = await state.quotaExceeded(w.quota, usageAdded(storedItems(items)));
+          if (exceeded) throw new QuotaExceededError(exceeded);
+          const batchId = randomUUID();
+          await state.begin({ batchId, projectId: p, startedAt: w.receivedAt });
+          writes.push({
+            w,
+            elsewhere,
+            write: {
+              batchId,
+              projectId: p,
+              receivedAt: w.receivedAt,
+              retentionDays: w.quota.retentionDays ?? DEFAULT_RETENTION_DAYS,
+              items,
+            },
+          });
+        } catch (e) {
+          answer(w, { error: e });
+        }
+      }
+      if (writes.length === 0) return;
+      try {
+        await telemetry.writeGroup(writes.map((x) => x.write));
+      } catch (e) {
+        await takeBack(writes.map((x) => x.write.batchId));
+        throw e;
+      }
+      for (const { w, elsewhere, write } of writes) {
+        const { batchId } = write;
+        try {
+          const { batch, receivedAt, quota } = w;
+          answer(w, { ok: await state.commit({ batchId, batch, receivedAt, quota, elsewhere }) });
+        } catch (e) {
+          // A commit whose answer was lost (a server's state store) may have happened: its
+          // entry is ended then, and the batch is stored; it is not known which items were
+          // new, so the client's retry tells it (all already accepted).
+          if (e instanceof QuotaExceededError || (await isBegunOr(batchId, true)))
+            await takeBack([batchId]);
+          answer(w, { error: e });
+        }
+      }
     } catch (e) {
-      await takeBack([batchId]);
-      throw e;
-    }
-    try {
-      return await state.commit({ batchId, batch, receivedAt, quota, elsewhere });
-    } catch (e) {
-      // A commit whose answer was lost (a server's state store) may have happened: its entry
-      // is ended then, and the batch is stored; it is not known which items were new, so the
-      // client's retry tells it (all already accepted).
-      if (!(e instanceof QuotaExceededError) && !(await isBegunOr(batchId, true))) throw e;
-      await takeBack([batchId]);
-      throw e;
+      for (const w of group) answer(w, { error: e });
     }
   }
 
-  /** Each new occurrence with its group's id: the existing group's, or a new one's. */
-  async function grouped(projectId: string, c: Candidates): Promise<ItemsElsewhere> {
-    const { issues, ...rest } = c;
-    if (!issues) return rest;
-    const ids = await state.groupIds(
-      projectId,
-      issues.map((i) => i.fingerprint),
+  /**
+   * Each new occurrence with its group's id: the existing group's, or a new one's, the same
+   * new one for a fingerprint new to several requests of the group.
+   */
+  async function grouped(projectId: string, cs: Candidates[]): Promise<ItemsElsewhere[]> {
+    const fingerprints = cs.flatMap((c) => (c.issues ?? []).map((i) => i.fingerprint));
+    const ids = fingerprints.length > 0 ? await state.groupIds(projectId, fingerprints) : new Map();
+    for (const f of fingerprints) if (!ids.has(f)) ids.set(f, randomUUID());
+    return cs.map(({ issues, ...rest }) =>
+      issues
+        ? { ...rest, issues: issues.map((i) => ({ ...i, groupId: ids.get(i.fingerprint) ?? '' })) }
+        : rest,
     );
-    for (const i of issues) if (!ids.has(i.fingerprint)) ids.set(i.fingerprint, randomUUID());
-    return {
-      ...rest,
-      issues: issues.map((i) => ({ ...i, groupId: ids.get(i.fingerprint) ?? '' })),
-    };
   }
 
   /**
@@ -182,8 +302,9 @@ export function journaledIngest(
   }
 
   return {
+    arriving,
     accept: (batch, receivedAt, quota) =>
-      serialized(batch.projectId, () => accept(batch, receivedAt, quota)),
+      new Promise((resolve, reject) => enqueue({ batch, receivedAt, quota, resolve, reject })),
     /**
      * Removes what batches begun before a crash wrote, and after a restore what batches the
      * restored state never committed wrote (see below); how many of each there were.
@@ -211,6 +332,57 @@ const LEDGER_KIND = {
   actions: 'action',
   metrics: 'metric',
 } as const satisfies Record<KindElsewhere, ItemKind>;
+
+/** The most items a group holds (its inserts' size: a few MB of rows). */
+const MAX_GROUP_ITEMS = 10_000;
+
+/**
+ * The longest a group waits for requests still being read: about the time one batch of 1,000
+ * logs takes to parse on a busy machine, so a second sender's batch joins the first's.
+ */
+const LINGER_MS = 100;
+
+/** A request waiting for its group. */
+type Waiting = {
+  batch: Batch;
+  receivedAt: number;
+  quota: QuotaContext;
+  candidates: Candidates;
+  /** Its candidates' ids by kind (`kind:id`). */
+  keys: Set<string>;
+  resolve(r: AcceptResult): void;
+  reject(e: unknown): void;
+};
+
+/**
+ * Takes the next group off the front of `queue`: requests in order of arrival, up to
+ * MAX_GROUP_ITEMS items (at least one request), stopping before one that carries an id an
+ * earlier one of the group carries: that one waits for the next group, whose lookup sees the
+ * earlier one's ids stored (or taken back), so `already_accepted` stays exact.
+ */
+function nextGroup(queue: Waiting[]): Waiting[] {
+  const group: Waiting[] = [];
+  const keys = new Set<string>();
+  let items = 0;
+  for (const w of queue) {
+    if (group.length > 0 && items + w.keys.size > MAX_GROUP_ITEMS) break;
+    let clash = false;
+    for (const k of w.keys) if (keys.has(k)) clash = true;
+    if (clash) break;
+    group.push(w);
+    items += w.keys.size;
+    for (const k of w.keys) keys.add(k);
+  }
+  queue.splice(0, group.length);
+  return group;
+}
+
+function keysOf(c: Candidates): Set<string> {
+  const out = new Set<string>();
+  for (const kind of Object.keys(c) as KindElsewhere[])
+    for (const i of c[kind] ?? []) out.add(`${kind}:${i.id}`);
+  return out;
+}
 
 /** The items of the kinds kept elsewhere, occurrences before they are given their groups. */
 type Candidates = Omit<ItemsElsewhere, 'issues'> & { issues?: IssueEvent[] };

@@ -98,6 +98,15 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
     if (!taken.ok) throw rateLimited(taken.retryAfterSeconds);
     await next();
   };
+  // A group being written meanwhile may wait for this request's batch (journaled-ingest.ts).
+  const announce: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const leave = deps.store.ingest.arriving?.(c.get('ingestKey').projectId);
+    try {
+      await next();
+    } finally {
+      leave?.();
+    }
+  };
 
   app.openapi(
     {
@@ -105,6 +114,7 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
       middleware: [
         requireIngestKey(deps, { route: 'native' }),
         rateLimit,
+        announce,
         jsonBody(MAX_BODY_BYTES),
         precheck(precheckNativeEnvelope),
       ] as const,
@@ -126,6 +136,7 @@ export function registerIngestRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void
       middleware: [
         requireIngestKey(deps, { route: 'sdk' }),
         rateLimit,
+        announce,
         jsonBody(MAX_BODY_BYTES),
         precheck(precheckSdkBatch),
       ] as const,

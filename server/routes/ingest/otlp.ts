@@ -146,11 +146,14 @@ export function registerOtlpRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     app.post(`/otlp/v1/${signal}`, async (c) => {
       // Errors before the content type is known are answered as JSON (readable by anyone).
       let as: Encoding = 'json';
+      let leave: (() => void) | undefined;
       try {
         as = encodingOf(c.req.header('content-type'));
         const key = await authenticateIngestKey(deps, c, 'native');
         const taken = await deps.ingestLimiter.take(key.keyId);
         if (!taken.ok) throw rateLimited(taken.retryAfterSeconds);
+        // A group being written meanwhile may wait for this request's batch.
+        leave = deps.store.ingest.arriving?.(key.projectId);
         let raw: Buffer | null = null;
         await limit(c, async () => {
           raw = Buffer.from(await c.req.arrayBuffer());
@@ -185,6 +188,8 @@ export function registerOtlpRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         c.set('errorCode', e.code);
         for (const [k, v] of Object.entries(failure.headers)) c.header(k, v);
         return send(c, failure.status, encodeStatus(failure.body, as), as);
+      } finally {
+        leave?.();
       }
     });
   }

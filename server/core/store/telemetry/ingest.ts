@@ -14,6 +14,12 @@ export interface IngestStore {
    * throws QuotaExceededError and stores nothing.
    */
   accept(batch: Batch, receivedAt: number, quota: QuotaContext): Promise<AcceptResult>;
+  /**
+   * A request for the project is being read and its batch may follow: a store that writes
+   * requests in groups waits a moment for it (a hint, never a promise). The returned function
+   * says the request is over. Absent on stores that write each batch alone.
+   */
+  arriving?(projectId: string): () => void;
 }
 
 /** The items of a batch not accepted before: what an ingest really stores. */

@@ -1,7 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { logTriageKey } from '../../../domain/log-triage-key';
 import type { NewItems } from '../../../core/store/telemetry/ingest';
-import type { ItemKind, TelemetryWrites } from '../../../core/store/telemetry/telemetry-writes';
+import type {
+  BatchWrite,
+  ItemKind,
+  TelemetryWrites,
+} from '../../../core/store/telemetry/telemetry-writes';
 import { raw, sql, join, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
@@ -67,7 +71,8 @@ export async function clickhouseTelemetryWrites(
       return found;
     },
 
-    write: (w) => gate.shared(() => write(w)),
+    write: (w) => gate.shared(() => write([w], w.batchId)),
+    writeGroup: (ws) => gate.shared(() => write(ws, groupToken(ws)).then(() => undefined)),
     remove: (batchIds) => gate.shared(() => remove(batchIds)),
 
     async batchesSince(since) {
@@ -84,13 +89,38 @@ export async function clickhouseTelemetryWrites(
     },
   };
 
-  async function write({
-    batchId,
-    projectId: p,
-    receivedAt,
-    retentionDays,
-    items,
-  }: Parameters<TelemetryWrites['write']>[0]): Promise<{ occurrenceSeqs: number[] }> {
+  /**
+   * One insert per table for all of `batches` (a group commit: fewer, larger parts), each
+   * row under its own batch's id; `token` names the inserts (the same group again adds none).
+   */
+  async function write(
+    batches: readonly BatchWrite[],
+    token: string,
+  ): Promise<{ occurrenceSeqs: number[] }> {
+    const tables = new Map<string, object[]>();
+    const occurrenceSeqs: number[] = [];
+    for (const b of batches) {
+      const own = rowsOf(b);
+      occurrenceSeqs.push(...own.occurrenceSeqs);
+      for (const [table, rows] of own.tables) {
+        const all = tables.get(table);
+        if (all) for (const r of rows) all.push(r);
+        else tables.set(table, rows);
+      }
+    }
+    await Promise.all(
+      [...tables]
+        .filter(([, rows]) => rows.length > 0)
+        .map(([table, rows]) => db.insertRows(table, rows, `${token}.${table}`)),
+    );
+    return { occurrenceSeqs };
+  }
+
+  /** A batch's rows by table, and the order of arrival given to its occurrences. */
+  function rowsOf({ batchId, projectId: p, receivedAt, retentionDays, items }: BatchWrite): {
+    tables: [string, object[]][];
+    occurrenceSeqs: number[];
+  } {
     const trailer = { received_at: receivedAt, batch_id: batchId, retention_days: retentionDays };
     const ledger: object[] = [];
     const idOf = (kind: ItemKind, id: string, at: number) =>
@@ -246,12 +276,7 @@ export async function clickhouseTelemetryWrites(
       ['metric_samples', metrics],
       ['accepted_ids', ledger],
     ];
-    await Promise.all(
-      tables
-        .filter(([, rows]) => rows.length > 0)
-        .map(([table, rows]) => db.insertRows(table, rows, `${batchId}.${table}`)),
-    );
-    return { occurrenceSeqs };
+    return { tables, occurrenceSeqs };
   }
 
   async function remove(batchIds: readonly string[]): Promise<void> {
@@ -262,4 +287,16 @@ export async function clickhouseTelemetryWrites(
     for (const table of [...ROW_TABLES, 'accepted_ids'])
       await db.command(sql`${raw(deleteFrom(table, db.target))} WHERE batch_id IN ${ids}`);
   }
+}
+
+/**
+ * A group's insert token: its one batch's id, or a digest of its batches' ids (in order), so
+ * a retried write of the same group is skipped and no other group's token is the same.
+ */
+function groupToken(batches: readonly BatchWrite[]): string {
+  const [only] = batches;
+  if (batches.length === 1 && only) return only.batchId;
+  const h = createHash('sha256');
+  for (const b of batches) h.update(b.batchId).update(',');
+  return `group-${h.digest('hex').slice(0, 40)}`;
 }
