@@ -145,6 +145,13 @@ export async function evaluateDueRules(d: EvaluatorDeps): Promise<number> {
  * the internals in the log.
  */
 function failureOf(rule: AlertRuleRecord, err: unknown): { error: string; next: string } {
+  // A saved condition that no longer reads (saved by an earlier version, say): the request's
+  // advice would speak of a request the user never sent.
+  if (err instanceof ApiError && err.code === 'validation_failed')
+    return {
+      error: `This rule's saved condition no longer reads: ${err.message}.`,
+      next: 'Correct it in the editor on this page and save the rule: the next interval evaluates it again. Its windows are not evaluated until then.',
+    };
   if (err instanceof ApiError) return { error: err.message, next: err.next };
   return {
     error: `Reading this rule's ${rule.kind} data failed, so its window was not evaluated.`,
