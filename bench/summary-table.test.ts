@@ -25,8 +25,8 @@ const bundle = (initial: number, chunk: number): BundleReport => ({
   ],
 });
 
-const rowsOf = (section: string, ranNow: string[] = []) =>
-  summaryRows(dir, new Set(ranNow)).filter((r) => r.section === section);
+const rowsOf = (section: string, written: string[] = []) =>
+  summaryRows(dir, new Set(written)).filter((r) => r.section === section);
 
 describe('bench summary table', () => {
   it('reports both bundle budgets, naming the largest route chunk, and marks what is over', () => {
@@ -59,7 +59,7 @@ describe('bench summary table', () => {
         },
       ],
     });
-    expect(rowsOf('ingest', ['ingest'])).toEqual([
+    expect(rowsOf('ingest', ['ingest.json'])).toEqual([
       {
         section: 'ingest',
         figure: 'logs in batches of 1,000 (batch p50 / p95)',
@@ -144,6 +144,52 @@ describe('bench summary table', () => {
     expect(traces).toMatchObject({ status: 'over' });
   });
 
+  it('holds 1,000 alert rules to one interval at 1M and 10M logs, each its own run', () => {
+    const report = (first: number, next: number, load: number[]) => ({
+      measured_at: '2026-11-27T08:00:00.000Z',
+      logs: 10_000_000,
+      projects: 3,
+      rules: { log: 850, metric: 50, trace: 50, issue: 50 },
+      seed_seconds: 677,
+      seeded_now: false,
+      copies: 10,
+      copy_seconds: 900,
+      interval_seconds: 60,
+      first_pass: { seconds: first, windows_recorded: 1000, firing_after: 223 },
+      next_pass: { seconds: next, windows_recorded: 1000, firing_after: 223 },
+      load_average: load,
+    });
+    write('alert-evaluation-10000000.json', report(61.2, 35.01, [13.1, 15, 14.2]));
+    const rows = rowsOf('alerts (10M logs)', ['alert-evaluation-10000000.json']);
+    expect(rows.map((r) => [r.figure, r.value, r.target, r.status, r.measured])).toEqual([
+      [
+        '1,000 rules: first pass after a start (load average 13.1 15 14.2)',
+        '61.20 s',
+        '< 60.00 s',
+        'over',
+        'this run',
+      ],
+      [
+        "1,000 rules: next minute's pass (load average 13.1 15 14.2)",
+        '35.01 s',
+        '< 60.00 s',
+        'pass',
+        'this run',
+      ],
+      ['rules firing after the first pass', '223', '', '', 'this run'],
+    ]);
+    // The 1M run is another file: not measured by this run, and its command says so.
+    expect(rowsOf('alerts (1M logs)', ['alert-evaluation-10000000.json'])).toEqual([
+      expect.objectContaining({ figure: 'not measured yet (npm run bench -- alerts)' }),
+    ]);
+    fs.rmSync(path.join(dir, 'alert-evaluation-10000000.json'));
+    expect(rowsOf('alerts (10M logs)')).toEqual([
+      expect.objectContaining({
+        figure: 'not measured yet (BENCH_ALERT_COPIES=10 npm run bench -- alerts)',
+      }),
+    ]);
+  });
+
   it('names the command for a section never measured', () => {
     expect(rowsOf('load')).toEqual([
       expect.objectContaining({ figure: 'not measured yet (npm run bench -- load)' }),
@@ -158,6 +204,6 @@ describe('bench summary table', () => {
     );
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
     // Header and rule, the bundle's three figures, one 'not measured yet' row per other section.
-    expect(lines).toHaveLength(2 + 3 + 10);
+    expect(lines).toHaveLength(2 + 3 + 12);
   });
 });

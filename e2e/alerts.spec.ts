@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { signedInContext, expect, test } from './support/fixtures';
 import { demoMembers } from './support/demo';
-import { ingestIssues, word } from './support/telemetry';
+import { randomUUID } from 'node:crypto';
+import { ingestEnvelope, ingestIssues, word } from './support/telemetry';
 import { signatureValid, startWebhookReceiver } from '../server/test-support/webhook-receiver';
 
 const preview = (page: Page) =>
@@ -38,6 +39,84 @@ test('a log rule made from the logs explorer view keeps its query and shows the 
   await expect(row).toContainText(
     `Logs (severity error, message contains ${text}, service checkout-api) above 5 logs`,
   );
+});
+
+test("a log rule's attribute filters are added, changed and removed in the rule editor", async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0]!;
+  const key = `e2e_${word()}`;
+  await ingestEnvelope(request, project.ingest_key, {
+    service_name: 'checkout-api',
+    logs: [
+      { plan: 'pro', status: 503 },
+      { plan: 'free', status: 200 },
+    ].map((attributes) => ({
+      id: randomUUID(),
+      occurred_at: new Date().toISOString(),
+      severity: 'error',
+      message: `payment declined ${key}`,
+      attributes: { [key]: attributes },
+    })),
+  });
+  const filterBar = page.getByRole('group', { name: 'Attribute filters' });
+  const editor = page.getByRole('form', { name: 'Attribute filter' });
+  const addFilter = async (path: RegExp, operator: string, value: string) => {
+    await filterBar.getByRole('button', { name: 'Attribute filter', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Attribute path' }).fill(key);
+    await page.getByRole('option', { name: path }).click();
+    await editor.getByLabel('Operator').selectOption({ label: operator });
+    await editor.getByLabel('Value').fill(value);
+    await editor.getByRole('button', { name: 'Apply filter' }).click();
+  };
+
+  await page.goto(`/alerts/new?kind=log&project=${project.id}&q=${key}`);
+  await addFilter(new RegExp(`${key} › plan`), 'is', 'pro');
+  await addFilter(new RegExp(`${key} › status`), '>', '500');
+  await expect(
+    filterBar.getByRole('button', { name: `Change filter ${key} › plan is "pro"` }),
+  ).toBeVisible();
+  // Removed again before saving: the rule keeps the other one only.
+  // Applying a filter never submits the rule around it.
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeHidden();
+  await filterBar.getByRole('button', { name: `Remove filter ${key} › status > 500` }).click();
+  await expect(filterBar.getByRole('button', { name: /^Change filter/ })).toHaveCount(1);
+  await expect(preview(page)).toBeVisible({ timeout: 15_000 });
+
+  const name = `Pro plan declines ${key}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Threshold (logs)').fill('0');
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(
+    filterBar.getByRole('button', { name: `Change filter ${key} › plan is "pro"` }),
+  ).toBeVisible();
+
+  // Editing the saved rule: the plan filter changed to "free", kept after a reload.
+  await filterBar.getByRole('button', { name: `Change filter ${key} › plan is "pro"` }).click();
+  await editor.getByLabel('Value').fill('free');
+  await editor.getByRole('button', { name: 'Update filter' }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/alerts/rules/') && r.request().method() === 'PATCH',
+  );
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(
+    filterBar.getByRole('button', { name: `Change filter ${key} › plan is "free"` }),
+  ).toBeVisible();
+  await expect(preview(page)).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({
+    path: test.info().outputPath('rule-attribute-filters.png'),
+    fullPage: true,
+  });
+  // The explorer link carries the same filter.
+  await page.getByRole('link', { name: 'Open this query in the logs explorer' }).click();
+  await expect(
+    page.getByRole('button', { name: `Change filter ${key} › plan is "free"` }),
+  ).toBeVisible();
 });
 
 test('a rule that cannot be saved says which field to fix', async ({

@@ -469,4 +469,125 @@ describe('alert evaluation on a controlled clock', () => {
       last_error: null,
     });
   });
+
+  it('reads log rules sharing a window together, each on its own filters', async () => {
+    const rules = await Promise.all(
+      (['error', 'warning', 'info'] as const).map((severity) =>
+        createRule('log', {
+          query: { severity, search: 'grouped probe' },
+          op: 'above',
+          threshold: 1,
+          window_minutes: 2,
+        }),
+      ),
+    );
+    // Read whole, the store shows whether the rules were counted together.
+    const store = svc.deps.store;
+    const sets: number[] = [];
+    const countingStore: Store = {
+      ...store,
+      logs: {
+        ...store.logs,
+        countEach: (q) => {
+          sets.push(q.filters.length);
+          return store.logs.countEach(q);
+        },
+      },
+    };
+    toMinute(10_000);
+    const at = iso(svc.clock.now() - 5_000);
+    await ingestAt({
+      logs: [
+        logItem({ occurred_at: at, severity: 'warning', message: 'grouped probe' }),
+        logItem({ occurred_at: at, severity: 'warning', message: 'grouped probe' }),
+        logItem({ occurred_at: at, severity: 'info', message: 'grouped probe again' }),
+        logItem({ occurred_at: at, severity: 'info', message: 'Grouped Probe' }),
+        logItem({ occurred_at: at, severity: 'info', message: 'grouped probe' }),
+        logItem({ occurred_at: at, severity: 'error', message: 'grouped probe' }),
+        logItem({ occurred_at: at, severity: 'error', message: 'another thing' }),
+      ],
+    });
+    toMinute();
+    await evaluateDueRules({
+      store: countingStore,
+      now: svc.clock.now,
+      log: silent,
+      everyMs: MINUTE,
+      holder: 'test-a',
+    });
+    expect(Math.max(...sets)).toBeGreaterThanOrEqual(3);
+    const [error, warning, info] = await Promise.all(rules.map((r) => incidentsOf(r.id)));
+    expect(error).toEqual([]);
+    expect(warning?.map((i) => [i.state, i.value])).toEqual([['firing', 2]]);
+    expect(info?.map((i) => [i.state, i.value])).toEqual([['firing', 3]]);
+  });
+
+  it('reads a group one rule at a time when its read fails, keeping the failure on the bad rule', async () => {
+    const good = await Promise.all(
+      [1, 2].map((n) =>
+        createRule('log', {
+          query: { search: `fallback probe ${String(n)}` },
+          op: 'above',
+          threshold: 0,
+          window_minutes: 4,
+        }),
+      ),
+    );
+    const bad = await createRule('log', {
+      query: { search: 'poisoned probe' },
+      op: 'above',
+      threshold: 0,
+      window_minutes: 4,
+    });
+    // A read that fails on one rule's filters: the group's read with it, and its own read.
+    const store = svc.deps.store;
+    const poisoned = (search: string | null) => search === 'poisoned probe';
+    const failingStore: Store = {
+      ...store,
+      logs: {
+        ...store.logs,
+        countEach: (q) =>
+          q.filters.some((f) => poisoned(f.search))
+            ? Promise.reject(new Error('query too complex for the engine'))
+            : store.logs.countEach(q),
+        count: (q) =>
+          poisoned(q.search)
+            ? Promise.reject(new Error('query too complex for the engine'))
+            : store.logs.count(q),
+      },
+    };
+    const errors: string[] = [];
+    toMinute(10_000);
+    const at = iso(svc.clock.now() - 5_000);
+    await ingestAt({
+      logs: [
+        logItem({ occurred_at: at, message: 'fallback probe 1' }),
+        logItem({ occurred_at: at, message: 'fallback probe 2' }),
+        logItem({ occurred_at: at, message: 'fallback probe 2' }),
+      ],
+    });
+    toMinute();
+    await evaluateDueRules({
+      store: failingStore,
+      now: svc.clock.now,
+      log: { error: (m) => errors.push(m) },
+      everyMs: MINUTE,
+      holder: 'test-a',
+    });
+    const [one, two] = await Promise.all(good.map((r) => incidentsOf(r.id)));
+    expect(one?.map((i) => [i.state, i.value])).toEqual([['firing', 1]]);
+    expect(two?.map((i) => [i.state, i.value])).toEqual([['firing', 2]]);
+    const read = async (id: string) => (await send('GET', `/api/alerts/rules/${id}`)).body as Rule;
+    for (const r of good) expect((await read(r.id)).last_error).toBeNull();
+    expect(await read(bad.id)).toMatchObject({
+      last_evaluated_window_end: null,
+      last_error: {
+        error: "Reading this rule's log data failed, so its window was not evaluated.",
+      },
+    });
+    expect(errors.join('\n')).toMatch(/not read together, reading them one at a time/);
+    // Read again without the failure, the bad rule records its window and clears its error.
+    await evaluate();
+    expect((await read(bad.id)).last_error).toBeNull();
+  });
 });

@@ -17,7 +17,7 @@ const HOUR = 3_600_000;
 const start = Date.parse(T0);
 
 /**
- * The logs port's count answers, bucket by bucket, exactly how many logs the list returns
+ * The logs port's count (and `countEach`, many filter sets at once) answers, bucket by bucket, exactly how many logs the list returns
  * for the same filters and range: every filter kind, triage rules (ignored logs and severity
  * overrides), several projects, overlapping buckets and buckets without logs. Runs on the
  * default deployment (ClickHouse) and, with `npm run test:pg`, on PostgreSQL.
@@ -172,6 +172,41 @@ describe('counting logs per bucket', () => {
       ),
     );
     expect(await svc.deps.store.logs.count(q)).toEqual(listed);
+  });
+
+  it('counts every case at once as it counts each alone (alert rules sharing a window)', async () => {
+    const projectIds = tenants.map((t) => t.projectId);
+    const filters = CASES.map(([, f]) => ({ ...none, ...f }));
+    const alone = await Promise.all(
+      filters.map((f) => svc.deps.store.logs.count({ ...f, projectIds, buckets: BUCKETS })),
+    );
+    expect(await svc.deps.store.logs.countEach({ projectIds, buckets: BUCKETS, filters })).toEqual(
+      alone,
+    );
+    // One set, one project, and the edges: no bucket, no project, no set.
+    const [severity] = filters.slice(1, 2);
+    expect(
+      await svc.deps.store.logs.countEach({
+        projectIds: projectIds.slice(0, 1),
+        buckets: BUCKETS,
+        filters: [severity ?? none],
+      }),
+    ).toEqual([
+      await svc.deps.store.logs.count({
+        ...(severity ?? none),
+        projectIds: projectIds.slice(0, 1),
+        buckets: BUCKETS,
+      }),
+    ]);
+    expect(await svc.deps.store.logs.countEach({ projectIds, buckets: [], filters })).toEqual(
+      filters.map(() => []),
+    );
+    expect(
+      await svc.deps.store.logs.countEach({ projectIds: [], buckets: BUCKETS, filters: [none] }),
+    ).toEqual([BUCKETS.map(() => 0)]);
+    expect(
+      await svc.deps.store.logs.countEach({ projectIds, buckets: BUCKETS, filters: [] }),
+    ).toEqual([]);
   });
 
   it('counts the matches of every kind, not nothing', async () => {

@@ -1,4 +1,12 @@
-import type { LogCountQuery, LogListQuery } from '../../core/store/telemetry/logs';
+import type { LogCountBucket, LogCountQuery, LogListQuery } from '../../core/store/telemetry/logs';
+
+/** The range covering every bucket: [since, until) in epoch ms. */
+export function bucketsRange(buckets: readonly LogCountBucket[]): { since: number; until: number } {
+  return {
+    since: Math.min(...buckets.map((b) => b.start)),
+    until: Math.max(...buckets.map((b) => b.end)),
+  };
+}
 
 /**
  * A count's filters as the list query whose range covers every bucket (no cursor, no size):
@@ -8,8 +16,7 @@ export function countRange(q: LogCountQuery): LogListQuery {
   const { buckets, ...filters } = q;
   return {
     ...filters,
-    since: Math.min(...buckets.map((b) => b.start)),
-    until: Math.max(...buckets.map((b) => b.end)),
+    ...bucketsRange(buckets),
     after: null,
     limit: 0,
   };
@@ -17,7 +24,7 @@ export function countRange(q: LogCountQuery): LogListQuery {
 
 /** Counts per bucket index (0-based) as one count per bucket, in the buckets' order. */
 export function countsByBucket(
-  q: LogCountQuery,
+  q: { buckets: readonly LogCountBucket[] },
   rows: readonly { bucket_index: number | string; n: number | string }[],
 ): number[] {
   const counts = q.buckets.map(() => 0);

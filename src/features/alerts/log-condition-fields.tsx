@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { SEVERITIES } from '../../api/queries/logs';
-import { describeFilter } from '../../lib/attribute-filter';
-import { Button } from '../../ui/button';
+import { serializeAttributeFilters, type AttributeFilter } from '../../lib/attribute-filter';
 import { ChoiceFilter } from '../../ui/choice-filter';
 import { ContextFilterInputs } from '../../ui/context-filter-inputs';
 import { FilterInput } from '../../ui/filter-input';
 import { severityLabels } from '../../ui/severity-badge';
+import { AttributeFilterBar } from '../../widgets/attribute-filters/attribute-filter-bar';
 import { explorerSearchOfLogQuery } from './alerts-search';
 import styles from './rule-editor.module.css';
 
 type Query = Record<string, string>;
+
+const NO_FILTERS: readonly AttributeFilter[] = [];
 
 function set(query: Query, key: string, value: string | undefined): Query {
   const next = { ...query };
@@ -20,8 +22,8 @@ function set(query: Query, key: string, value: string | undefined): Query {
 
 /**
  * A log rule's query: the logs explorer's filters (message text, severity, service, release,
- * environment), with the attribute filters it came with. Attribute filters are edited in the
- * explorer, where their paths are offered: "Open in the logs explorer" shows this query there.
+ * environment) and its attribute filters, with the explorer's own filter bar (paths from the
+ * project's catalog of the last 24 hours); "Open in the logs explorer" shows the query there.
  */
 export function LogConditionFields({
   query,
@@ -67,22 +69,21 @@ export function LogConditionFields({
           }}
         />
       </div>
-      {(explorer.filters ?? []).length > 0 && (
-        <div className={styles.chips}>
-          <span className={styles.hint}>Attributes:</span>
-          {(explorer.filters ?? []).map((f) => (
-            <span key={describeFilter(f)} className={styles.chip}>
-              {describeFilter(f)}
-            </span>
-          ))}
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => onChange(set(query, 'attribute_filters', undefined))}
-          >
-            Remove attribute filters
-          </Button>
-        </div>
+      {projectId !== '' && (
+        <AttributeFilterBar
+          filters={explorer.filters ?? NO_FILTERS}
+          // The paths offered are the project's of the preview's 24 hours.
+          catalog={{ project_id: projectId, since: '24h' }}
+          onChange={(filters) =>
+            onChange(
+              set(
+                query,
+                'attribute_filters',
+                filters.length > 0 ? serializeAttributeFilters(filters) : undefined,
+              ),
+            )
+          }
+        />
       )}
       {projectId !== '' && (
         <Link

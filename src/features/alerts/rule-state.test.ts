@@ -30,6 +30,15 @@ describe('ruleState', () => {
     expect(ruleState(rule, now).tone).toBe('ok');
   });
 
+  it('says a rule whose last evaluation failed is not evaluated, over firing or OK', () => {
+    const last_error = { error: 'e', next: 'n', at: '2026-11-26T11:59:00Z' };
+    expect(ruleState({ ...rule, state: 'firing', last_error }, now)).toEqual({
+      text: 'Not evaluated',
+      tone: 'failing',
+    });
+    expect(ruleState({ ...rule, enabled: false, last_error }, now).text).toBe('Off');
+  });
+
   it('forgets a mute that has ended', () => {
     expect(ruleState({ ...rule, muted_until: '2026-11-26T11:00:00Z' }, now).tone).toBe('ok');
   });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CatalogParams } from '../../api/queries/logs';
 import { buttonClass } from '../../ui/button';
 import { PlusIcon } from '../../ui/icons';
-import { AttributePathPicker } from './attribute-path-picker';
+import { AttributePathPicker } from '../../widgets/attribute-filters/attribute-path-picker';
 import styles from './column-picker.module.css';
 import { MAX_COLUMNS } from './logs-search';
 import { PopoverPanel } from '../../ui/popover-panel';

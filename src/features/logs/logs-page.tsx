@@ -18,7 +18,7 @@ import { StaleNotice } from '../../ui/stale-notice';
 import { StateFrame } from '../../ui/state-frame';
 import { useNextPageState } from '../../ui/use-next-page-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { AttributeFilterBar } from './attribute-filter-bar';
+import { AttributeFilterBar } from '../../widgets/attribute-filters/attribute-filter-bar';
 import { ColumnPicker } from './column-picker';
 import { rangeIsOpen, tailView, type TailFilter } from './live-logs';
 import { LogDetailPanel } from './log-detail-panel';

@@ -12,6 +12,12 @@ export interface LogsStore {
    * log counted in every bucket [start, end) that holds its time.
    */
   count(q: LogCountQuery): Promise<number[]>;
+  /**
+   * `count` of each filter set over the same projects and buckets, in the sets' order: what
+   * `count` answers for each, read together where the engine can (alert rules sharing a
+   * project and a window are many sets over one range).
+   */
+  countEach(q: LogCountEachQuery): Promise<number[][]>;
   /** The log with this id in one of the projects, or null. */
   byId(projectIds: string[], id: string): Promise<LogRecord | null>;
   /** The rules matching the given logs of one project, by log id (logs without one are absent). */
@@ -73,6 +79,16 @@ export type LogCountBucket = { start: number; end: number };
 /** The filters of a log list (not its range, cursor or size) over several buckets at once. */
 export type LogCountQuery = Omit<LogListQuery, 'since' | 'until' | 'after' | 'limit'> & {
   buckets: LogCountBucket[];
+};
+
+/** The filters of one count (its projects and buckets are the query's). */
+export type LogCountFilters = Omit<LogCountQuery, 'projectIds' | 'buckets'>;
+
+/** Several counts over the same projects and buckets. */
+export type LogCountEachQuery = {
+  projectIds: string[];
+  buckets: LogCountBucket[];
+  filters: LogCountFilters[];
 };
 
 /** `GET /api/logs/attributes`, validated: the range is [since, ∞). */

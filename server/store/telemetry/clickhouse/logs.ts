@@ -3,13 +3,14 @@ import type { AttributeFilter } from '../../../domain/read-rules/attribute-filte
 import type { Severity } from '../../../domain/severity';
 import type { LogRulesStore } from '../../../core/store/state/log-rules';
 import type {
+  LogCountEachQuery,
   LogCountQuery,
   LogListQuery,
   LogRecord,
   LogRule,
   LogsStore,
 } from '../../../core/store/telemetry/logs';
-import { countRange, countsByBucket } from '../../rows/log-count';
+import { bucketsRange, countRange, countsByBucket } from '../../rows/log-count';
 import { mergeNewestFirstPages } from '../../rows/newest-first';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
@@ -141,6 +142,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     projectId: string,
     q: LogListQuery,
     projectRules: Map<string, LogRule>,
+    narrowByValueHours = true,
   ): Promise<SqlFragment[] | null> {
     const where: SqlFragment[] = [sql`project_id = ${projectId}`];
     if (q.since !== null) where.push(sql`occurred_at >= ${time(q.since)}`);
@@ -182,7 +184,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     for (const f of q.attributeFilters) where.push(sql`(${attributeCondition(f)})`);
     // A string value compared for equality: read only the hours it occurs in.
     const eq = q.attributeFilters.find((f) => f.type === 'string' && f.operator === 'eq');
-    if (eq && eq.type === 'string' && eq.operator !== 'exists') {
+    if (narrowByValueHours && eq && eq.type === 'string' && eq.operator !== 'exists') {
       const hours = await valueHours(projectId, eq.path, foldCase(eq.value), q);
       if (hours !== null) {
         if (hours.length === 0) return null;
@@ -228,6 +230,52 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     return countsByBucket(q, rows);
   }
 
+  /**
+   * One project's counts of several filter sets in one read: the range covering the buckets
+   * is read once and each set is a `countIf` of its own conditions. The value hours are not
+   * looked up per set (a read each): the range is read whole anyway.
+   */
+  async function countEachOf(projectId: string, q: LogCountEachQuery): Promise<number[][]> {
+    const projectRules = await rules.ofProject(projectId);
+    const zeros = () => q.buckets.map(() => 0);
+    const sets = await Promise.all(
+      q.filters.map((f) =>
+        conditionsOf(
+          projectId,
+          countRange({ ...f, projectIds: [projectId], buckets: q.buckets }),
+          projectRules,
+          false,
+        ),
+      ),
+    );
+    const read = sets.flatMap((where, i) => (where === null ? [] : [{ where, i }]));
+    const counts = q.filters.map(zeros);
+    if (read.length === 0) return counts;
+    const range = bucketsRange(q.buckets);
+    const rows = await db.rows<Record<string, string | number>>(
+      sql`WITH ${q.buckets.map((b) => b.start)} AS starts, ${q.buckets.map((b) => b.end)} AS ends
+        SELECT arrayJoin(arrayFilter(i -> ${msColumn('occurred_at')} >= starts[i]
+            AND ${msColumn('occurred_at')} < ends[i], arrayEnumerate(starts))) - 1 AS bucket_index,
+          ${join(
+            read.map((r, k) => sql`countIf(${and(r.where)}) AS ${raw(`n${String(k)}`)}`),
+            ', ',
+          )}
+        FROM logs WHERE project_id = ${projectId} AND occurred_at >= ${time(range.since)}
+          AND occurred_at < ${time(range.until)}
+        GROUP BY bucket_index`,
+    );
+    read.forEach((r, k) => {
+      counts[r.i] = countsByBucket(
+        q,
+        rows.map((row) => ({
+          bucket_index: row.bucket_index ?? 0,
+          n: row[`n${String(k)}`] ?? 0,
+        })),
+      );
+    });
+    return counts;
+  }
+
   /** The log with this id in one of the projects (the newest, then by project), with its key. */
   async function find(projectIds: string[], id: string) {
     if (projectIds.length === 0) return null;
@@ -255,6 +303,13 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
       if (q.buckets.length === 0) return [];
       const perProject = await Promise.all(q.projectIds.map((p) => countOf(p, q)));
       return q.buckets.map((_, i) => perProject.reduce((sum, c) => sum + (c[i] ?? 0), 0));
+    },
+    async countEach(q) {
+      if (q.buckets.length === 0) return q.filters.map(() => []);
+      const perProject = await Promise.all(q.projectIds.map((p) => countEachOf(p, q)));
+      return q.filters.map((_, f) =>
+        q.buckets.map((_, i) => perProject.reduce((sum, c) => sum + (c[f]?.[i] ?? 0), 0)),
+      );
     },
     catalog: (q) => readCatalog(db, q),
     async byId(projectIds, id) {

@@ -2,7 +2,7 @@ import { foldCase } from '../../../domain/attribute-index';
 import type { Severity } from '../../../domain/severity';
 import { catalogHours, catalogTally } from '../../rows/attribute-catalog';
 import { inDriverOrder } from '../../rows/log-filter-driver';
-import { countRange, countsByBucket } from '../../rows/log-count';
+import { bucketsRange, countRange, countsByBucket } from '../../rows/log-count';
 import {
   EFFECTIVE_SEVERITY,
   LOG_COLUMNS,
@@ -16,6 +16,8 @@ import { mergeNewestFirstPages } from '../../rows/newest-first';
 import type {
   AttributeCatalog,
   AttributeCatalogQuery,
+  LogCountEachQuery,
+  LogCountFilters,
   LogCountQuery,
   LogListQuery,
   LogRule,
@@ -26,7 +28,7 @@ import { filterIds, pgLeafCondition } from './log-attribute-filters';
 import type { PgDb } from '../../postgres/pg-database';
 import type { PgContext } from '../../postgres/pg-context';
 import { walkNewestFirst } from './ordered-walk';
-import { and, raw, sql, type SqlFragment } from '../../rows/sql';
+import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 import { exactConditions } from '../../rows/conditions';
 
 /** Logs of the catalog's partial hour read per page (keeps a busy hour out of memory at once). */
@@ -190,6 +192,59 @@ export function pgLogs({ db }: PgContext): LogsStore {
     return countsByBucket(q, rows);
   }
 
+  /**
+   * One project's counts of the filter sets without attribute filters in one read: the range
+   * covering the buckets is read once along the logs' time index and each set is a `FILTER`
+   * of its own conditions. By set, in the order given.
+   */
+  async function plainCountsOf(
+    projectId: string,
+    q: LogCountEachQuery,
+    sets: LogCountFilters[],
+  ): Promise<number[][]> {
+    const range = bucketsRange(q.buckets);
+    const conditions = await Promise.all(
+      sets.map((f) =>
+        logConditions({ ...f, projectIds: [projectId], ...range, after: null, limit: 0 }),
+      ),
+    );
+    const rows = await db.rows<Record<string, number>>(
+      sql`SELECT b.i - 1 AS bucket_index, ${join(
+        conditions.map(
+          (c, k) =>
+            sql`(COUNT(*) FILTER (WHERE ${c.length === 0 ? raw('true') : and(c)}))::int AS ${raw(`n${String(k)}`)}`,
+        ),
+        ', ',
+      )}
+        FROM ${raw(LOG_FROM)}
+        JOIN unnest(${q.buckets.map((b) => b.start)}::bigint[], ${q.buckets.map((b) => b.end)}::bigint[])
+          WITH ORDINALITY AS b(s, e, i) ON l.occurred_at >= b.s AND l.occurred_at < b.e
+        WHERE l.project_id = ${projectId} AND l.occurred_at >= ${range.since}::bigint
+          AND l.occurred_at < ${range.until}::bigint
+        GROUP BY b.i`,
+    );
+    return sets.map((_, k) =>
+      countsByBucket(
+        q,
+        rows.map((r) => ({ bucket_index: r.bucket_index ?? 0, n: r[`n${String(k)}`] ?? 0 })),
+      ),
+    );
+  }
+
+  async function count(q: LogCountQuery): Promise<number[]> {
+    if (q.projectIds.length === 0 || q.buckets.length === 0) return q.buckets.map(() => 0);
+    const ids = await indexIdsOf(countRange(q));
+    const perProject = await Promise.all(
+      q.projectIds.map((projectId) => {
+        const projectIds = ids.get(projectId);
+        return projectIds === undefined
+          ? q.buckets.map(() => 0)
+          : countOf(projectId, q, projectIds);
+      }),
+    );
+    return q.buckets.map((_, i) => perProject.reduce((sum, c) => sum + (c[i] ?? 0), 0));
+  }
+
   async function readCatalog(q: AttributeCatalogQuery): Promise<AttributeCatalog> {
     const tally = catalogTally();
     const numbers = (
@@ -283,18 +338,41 @@ export function pgLogs({ db }: PgContext): LogsStore {
       });
     },
 
-    async count(q) {
-      if (q.projectIds.length === 0 || q.buckets.length === 0) return q.buckets.map(() => 0);
-      const ids = await indexIdsOf(countRange(q));
-      const perProject = await Promise.all(
-        q.projectIds.map((projectId) => {
-          const projectIds = ids.get(projectId);
-          return projectIds === undefined
-            ? q.buckets.map(() => 0)
-            : countOf(projectId, q, projectIds);
-        }),
-      );
-      return q.buckets.map((_, i) => perProject.reduce((sum, c) => sum + (c[i] ?? 0), 0));
+    count,
+
+    async countEach(q) {
+      if (q.buckets.length === 0) return q.filters.map(() => []);
+      if (q.projectIds.length === 0) return q.filters.map(() => q.buckets.map(() => 0));
+      const counts: number[][] = q.filters.map(() => q.buckets.map(() => 0));
+      const add = (f: number, c: number[]) =>
+        c.forEach((n, i) => ((counts[f] as number[])[i] = ((counts[f] as number[])[i] ?? 0) + n));
+      // Sets with attribute filters are read through the attribute index, one count each
+      // (reading the range once and checking their filters on every log would read more).
+      const plain = q.filters.flatMap((f, i) => (f.attributeFilters.length === 0 ? [i] : []));
+      const indexed = q.filters.flatMap((f, i) => (f.attributeFilters.length > 0 ? [i] : []));
+      await Promise.all([
+        ...(plain.length === 0
+          ? []
+          : q.projectIds.map(async (p) => {
+              const c = await plainCountsOf(
+                p,
+                q,
+                plain.map((i) => q.filters[i] as LogCountFilters),
+              );
+              plain.forEach((f, k) => add(f, c[k] ?? []));
+            })),
+        ...indexed.map(async (f) =>
+          add(
+            f,
+            await count({
+              ...(q.filters[f] as LogCountFilters),
+              projectIds: q.projectIds,
+              buckets: q.buckets,
+            }),
+          ),
+        ),
+      ]);
+      return counts;
     },
 
     catalog: readCatalog,

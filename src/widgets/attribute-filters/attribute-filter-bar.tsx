@@ -112,6 +112,9 @@ function EditorPopover({
         sideOffset={6}
         collisionPadding={12}
         aria-label={label}
+        // React events bubble through the portal: the filter's submit must not also submit a
+        // form the bar sits in (the alert rule editor's).
+        onSubmit={(event) => event.stopPropagation()}
       >
         <AttributeFilterEditor {...editor} />
       </Popover.Content>
