@@ -42,8 +42,9 @@ const DEFAULT_RETENTION_DAYS = 90;
  *
  * Batches of one project are written one after another in this process, so two of them never
  * both find an id new, nor both choose a new group for one fingerprint. Several instances on
- * one state store would need that per project across instances too (a PostgreSQL advisory
- * lock held from 1 to 4); not built yet.
+ * one state store (PostgreSQL) also take the state store's lock per project across them
+ * (`exclusive`) from 1 to 4, and `recover` takes it for each unfinished batch, so a starting
+ * instance never removes what another is still writing.
  */
 export function journaledIngest(
   state: IngestCommitStore,
@@ -58,7 +59,8 @@ export function journaledIngest(
   /** Runs `fn` after every earlier call for the same project has settled. */
   function serialized<T>(projectId: string, fn: () => Promise<T>): Promise<T> {
     const before = queues.get(projectId) ?? Promise.resolve();
-    const run = before.then(fn, fn);
+    const turn = () => (state.exclusive ? state.exclusive(projectId, fn) : fn());
+    const run = before.then(turn, turn);
     const tail = run.catch(() => undefined);
     queues.set(projectId, tail);
     void tail.then(() => {
@@ -190,10 +192,22 @@ export function journaledIngest(
      */
     async recover() {
       const entries = await state.unfinished();
-      await takeBack(entries.map((e) => e.batchId));
+      let unfinished = entries.length;
+      const { exclusive } = state;
+      if (exclusive) {
+        unfinished = 0;
+        // Another instance may still be writing one: each is taken back under its project's
+        // lock, once that instance is done with it, if it is still unfinished then.
+        for (const e of entries)
+          await exclusive(e.projectId, async () => {
+            if (!(await state.isBegun(e.batchId))) return;
+            unfinished += 1;
+            await takeBack([e.batchId]);
+          });
+      } else await takeBack(entries.map((e) => e.batchId));
       if (undone.size > 0) throw new Error('could not remove the telemetry of unfinished batches');
       const uncommitted = await sweepAfterRestore();
-      return { unfinished: entries.length, uncommitted };
+      return { unfinished, uncommitted };
     },
   };
 }
