@@ -3,8 +3,10 @@ import { startThrowawayPostgres } from './throwaway-postgres';
 
 /**
  * `npm run test:pg`: the service's contract suite again, on PostgreSQL — every test service
- * in its own schema of a throwaway cluster — and then the end-to-end tests that need
- * PostgreSQL (two service instances). Extra arguments narrow the vitest run.
+ * in its own schema of a throwaway cluster — then a selection with PostgreSQL state beside
+ * ClickHouse telemetry, and the end-to-end tests that need PostgreSQL (two service
+ * instances). Extra arguments narrow the vitest run (LOOKOUT_TEST_TELEMETRY=clickhouse runs
+ * them beside ClickHouse).
  */
 const CONTRACT_SUITE = [
   'server/routes',
@@ -16,6 +18,22 @@ const CONTRACT_SUITE = [
   'server/store/state/postgres',
   'server/store/telemetry/postgres',
   'server/app.test.ts',
+];
+
+/**
+ * Run again with PostgreSQL state beside telemetry in ClickHouse (the embedded engine, or
+ * CLICKHOUSE_URL): the parts where the two tiers meet — the journaled ingest and its crash
+ * tests, both ingest routes and OTLP, and the reads that join state into telemetry (issues,
+ * logs with their triage rules, alerts). The whole suite again would add minutes to CI; the
+ * rest of it reads ClickHouse the same whichever store keeps the state.
+ */
+const BESIDE_CLICKHOUSE = [
+  'server/store/journaled-ingest.test.ts',
+  'server/ingest/crash-recovery.test.ts',
+  'server/routes/ingest',
+  'server/routes/issues',
+  'server/routes/logs',
+  'server/alerts',
 ];
 
 const pg = await startThrowawayPostgres();
@@ -49,6 +67,15 @@ try {
     { stdio: 'inherit', env },
   );
   status = unit.status ?? 1;
+  if (status === 0 && args.length === 0) {
+    process.stdout.write('PostgreSQL state beside ClickHouse telemetry\n');
+    const beside = spawnSync(
+      'npx',
+      ['vitest', 'run', '--project', 'server', '--maxWorkers=2', ...BESIDE_CLICKHOUSE],
+      { stdio: 'inherit', env: { ...env, LOOKOUT_TEST_TELEMETRY: 'clickhouse' } },
+    );
+    status = beside.status ?? 1;
+  }
   if (status === 0 && args.length === 0) {
     const e2e = spawnSync('npx', ['playwright', 'test', '--project', 'postgres'], {
       stdio: 'inherit',

@@ -6,6 +6,7 @@ import { unmovedTables } from './move-telemetry';
 import type { StateBesideClickHouse } from './clickhouse-state';
 import { openPostgresState } from './postgres-store';
 import { sessionLocks } from './postgres/session-locks';
+import { holdTelemetryOwner } from './telemetry-owner';
 import { openSqliteState } from './sqlite-store';
 import { sqliteRunner } from './sqlite/sqlite-sql';
 import { pgIngestCommits } from './state/postgres/ingest-commits';
@@ -165,27 +166,13 @@ async function postgresBesideClickHouse(
   embedded: boolean,
 ): Promise<StateBesideClickHouse> {
   const state = await openPostgresState(url);
-  const locks = sessionLocks(url);
-  // The embedded engine's files are this instance's alone: another instance on the database
-  // would keep telemetry the others never see, and take back batches it cannot remove. One
-  // instance with the embedded engine holds the database alone; instances on a ClickHouse
-  // server share it with each other, never with one on its own engine.
-  const alone = await locks
-    .hold('clickhouse-telemetry', embedded ? 'exclusive' : 'shared')
-    .catch(async (e: unknown) => {
-      await locks.close();
+  const release = await holdTelemetryOwner(url, state.pg.schema, embedded).catch(
+    async (e: unknown) => {
       await state.close();
       throw e;
-    });
-  if (!alone) {
-    await locks.close();
-    await state.close();
-    throw new Error(
-      embedded
-        ? 'another instance already uses this DATABASE_URL; instances sharing one PostgreSQL state need one ClickHouse server for telemetry (set CLICKHOUSE_URL on every instance)'
-        : 'an instance with its own embedded ClickHouse engine uses this DATABASE_URL; stop it, or give every instance the same CLICKHOUSE_URL',
-    );
-  }
+    },
+  );
+  const locks = sessionLocks(url);
   const { db } = state.pg;
   return {
     ...state,
@@ -194,6 +181,7 @@ async function postgresBesideClickHouse(
     issueSummaries: sqlIssueSummaries(db),
     close: async () => {
       await locks.close();
+      await release();
       await state.close();
     },
   };
