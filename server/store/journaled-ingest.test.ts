@@ -12,7 +12,13 @@ import { dropTestTelemetry, processEnginePath } from '../test-support/test-click
 import { openClickHouseStore } from './clickhouse-store';
 import { journaledIngest } from './journaled-ingest';
 import type { IngestCommitStore } from '../core/store/state/ingest-commits';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
+import {
+  createTestDatabase,
+  testDatabaseServer,
+  type TestDatabase,
+} from '../test-support/test-database';
+import type { PgContext } from './postgres/pg-context';
+import { holdTelemetryOwner } from './telemetry-owner';
 import { openPostgresState } from './postgres-store';
 import { openSqliteState } from './sqlite-store';
 import { sessionLocks } from './postgres/session-locks';
@@ -324,5 +330,56 @@ describe('a journaled ingest', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe.skipIf(testDatabaseServer() === null)('instances on one PostgreSQL state', () => {
+  const pgOf = (store: object): PgContext => {
+    if (!('pg' in store)) throw new Error('not on PostgreSQL state');
+    return store.pg as PgContext;
+  };
+
+  it('store a batch sent to two of them at once once, and count it once', async () => {
+    // Two stores on one schema and one ClickHouse database: two instances (in one process they
+    // share the embedded engine, as instances share a server).
+    const a = await open();
+    const b = await open();
+    try {
+      await seedProject(a);
+      const sent: LogEvent[] = [];
+      for (let round = 0; round < 3; round++) {
+        const logs = Array.from({ length: 30 }, (_, i) => log(round * 100 + i));
+        sent.push(...logs);
+        const both = await Promise.all([
+          a.ingest.accept(batchOf(logs), NOW, QUOTA),
+          b.ingest.accept(batchOf(logs), NOW, QUOTA),
+        ]);
+        expect(both.map((r) => r.counts.logs).sort((x, y) => x - y)).toEqual([0, 30]);
+        expect(both.map((r) => r.alreadyAccepted).sort((x, y) => x - y)).toEqual([0, 30]);
+      }
+      expect(await logCount(sent.map((l) => l.id))).toBe(90);
+      const usage = await pgOf(a).db.one<{ n: number }>(
+        sql`SELECT SUM(events) AS n FROM usage_counters WHERE project_id = ${PROJECT}`,
+      );
+      expect(usage?.n).toBe(90);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('refuse one on a ClickHouse server while one with its own engine runs', async () => {
+    const a = await open();
+    const { schema } = pgOf(a);
+    try {
+      await expect(holdTelemetryOwner(database.url ?? '', schema, false)).rejects.toThrow(
+        'an instance with its own embedded ClickHouse engine uses this DATABASE_URL',
+      );
+    } finally {
+      await a.close();
+    }
+    // Once it stopped, instances on a server share the database.
+    const release = await holdTelemetryOwner(database.url ?? '', schema, false);
+    await release();
   });
 });
