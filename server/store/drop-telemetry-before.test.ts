@@ -23,6 +23,22 @@ describe('npm run service -- drop-telemetry-before', () => {
       expect(await dropTelemetryBefore(pg, bad)).toMatchObject({ ok: false });
     }
   });
+
+  it('refuses PostgreSQL state beside ClickHouse, whose occurrence months the issue reads join', async () => {
+    const beside = {
+      databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+      telemetry: {
+        engine: 'clickhouse' as const,
+        url: null,
+        database: 'lookout',
+        embeddedPath: '/nonexistent',
+      },
+    };
+    expect(await dropTelemetryBefore(beside, '2025-02-01')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('with telemetry in ClickHouse') as unknown,
+    });
+  });
 });
 
 describe.skipIf(!process.env.LOOKOUT_TEST_DATABASE_URL)('dropping old months on PostgreSQL', () => {

@@ -10,11 +10,20 @@ import { dropPartitionsBefore } from './postgres/pg-partitions';
  * every occurrence is gone leaves the lists. The SQLite store has no partitions.
  */
 export async function dropTelemetryBefore(
-  config: Pick<ServiceConfig, 'databaseUrl'>,
+  config: Pick<ServiceConfig, 'databaseUrl'> & { telemetry?: ServiceConfig['telemetry'] },
   date: string,
 ): Promise<{ ok: true; dropped: string[] } | { ok: false; error: string }> {
   if (!config.databaseUrl) {
     return { ok: false, error: 'drop-telemetry-before needs DATABASE_URL (PostgreSQL)' };
+  }
+  // Beside ClickHouse, PostgreSQL's occurrence months hold each issue group's first and latest
+  // occurrence, which the issue reads join: dropping them would empty the lists.
+  if (config.telemetry?.engine === 'clickhouse') {
+    return {
+      ok: false,
+      error:
+        'drop-telemetry-before is for PostgreSQL-only telemetry; with telemetry in ClickHouse the service deletes what is past retention every hour',
+    };
   }
   const before = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
   if (Number.isNaN(before)) {

@@ -11,7 +11,18 @@ import type { StateStore } from '../core/store/store';
 import { dropTestTelemetry, processEnginePath } from '../test-support/test-clickhouse';
 import { openClickHouseStore } from './clickhouse-store';
 import { journaledIngest } from './journaled-ingest';
+import type { IngestCommitStore } from '../core/store/state/ingest-commits';
+import {
+  createTestDatabase,
+  testDatabaseServer,
+  type TestDatabase,
+} from '../test-support/test-database';
+import type { PgContext } from './postgres/pg-context';
+import { holdTelemetryOwner } from './telemetry-owner';
+import { openPostgresState } from './postgres-store';
 import { openSqliteState } from './sqlite-store';
+import { sessionLocks } from './postgres/session-locks';
+import { pgIngestCommits } from './state/postgres/ingest-commits';
 import { sqliteIngestCommits } from './state/sqlite/ingest-commits';
 import { openClickHouse } from './telemetry/clickhouse/clickhouse-db';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
@@ -20,7 +31,7 @@ import { migrateClickHouse } from './telemetry/clickhouse/clickhouse-migrations'
 
 /**
  * Exactly once across two stores (journaled-ingest.ts): SQLite state beside logs in
- * ClickHouse. A process that dies between the ClickHouse write and the state commit is
+ * ClickHouse, or PostgreSQL state with LOOKOUT_TEST_DATABASE_URL (`npm run test:pg`). A process that dies between the ClickHouse write and the state commit is
  * played by a commit that never answers and a store that is then abandoned; the next start
  * must leave no trace of the unacknowledged batch, and its re-send must be stored whole.
  * On the engine in this process (or CLICKHOUSE_URL), a database per test.
@@ -84,10 +95,12 @@ const span = (n: number, o: Partial<SpanEvent> = {}): SpanEvent => ({
 });
 
 let dir: string;
+let database: TestDatabase;
 let telemetry: Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-journal-'));
+  database = await createTestDatabase();
   telemetry = {
     engine: 'clickhouse',
     url: process.env.CLICKHOUSE_URL?.trim() || null,
@@ -98,10 +111,41 @@ beforeEach(() => {
 
 afterEach(async () => {
   await dropTestTelemetry(telemetry);
+  await database.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const open = () => openClickHouseStore({ dataDir: dir, telemetry });
+const open = () => openClickHouseStore({ dataDir: dir, databaseUrl: database.url, telemetry });
+
+/**
+ * The state store alone with its side of the journal, as a process would hold it before it
+ * dies: no lock across instances (a dead process's locks go with its connections).
+ */
+async function openStateWithJournal(): Promise<{
+  state: StateStore & { close(): Promise<void> };
+  commits: IngestCommitStore;
+}> {
+  const unreachable = () => {
+    throw new Error('unreachable');
+  };
+  if (database.url) {
+    const state = await openPostgresState(database.url);
+    const locks = sessionLocks(database.url);
+    const { exclusive: _none, ...commits } = pgIngestCommits(state.pg, locks);
+    return {
+      state: {
+        ...state,
+        close: async () => {
+          await locks.close();
+          await state.close();
+        },
+      },
+      commits,
+    };
+  }
+  const state = openSqliteState(dir);
+  return { state, commits: sqliteIngestCommits(state.sqlite, unreachable) };
+}
 
 /** The account and project a batch is counted against, in the state store. */
 async function seedProject(store: StateStore): Promise<void> {
@@ -151,13 +195,10 @@ describe('a journaled ingest', () => {
     const ids = batch.logs.map((l) => l.id);
 
     // The first life: the logs reach ClickHouse, then the process "dies" before the commit.
-    const state = openSqliteState(dir);
+    const { state, commits } = await openStateWithJournal();
     await seedProject(state);
     const ch = await openClickHouse(telemetry);
     await migrateClickHouse(ch);
-    const commits = sqliteIngestCommits(state.sqlite, () => {
-      throw new Error('unreachable');
-    });
     let written!: () => void;
     const reachedCommit = new Promise<void>((resolve) => (written = resolve));
     const dying = journaledIngest(
@@ -413,5 +454,56 @@ describe('a journaled ingest', () => {
     } finally {
       await ch.close();
     }
+  });
+});
+
+describe.skipIf(testDatabaseServer() === null)('instances on one PostgreSQL state', () => {
+  const pgOf = (store: object): PgContext => {
+    if (!('pg' in store)) throw new Error('not on PostgreSQL state');
+    return store.pg as PgContext;
+  };
+
+  it('store a batch sent to two of them at once once, and count it once', async () => {
+    // Two stores on one schema and one ClickHouse database: two instances (in one process they
+    // share the embedded engine, as instances share a server).
+    const a = await open();
+    const b = await open();
+    try {
+      await seedProject(a);
+      const sent: LogEvent[] = [];
+      for (let round = 0; round < 3; round++) {
+        const logs = Array.from({ length: 30 }, (_, i) => log(round * 100 + i));
+        sent.push(...logs);
+        const both = await Promise.all([
+          a.ingest.accept(batchOf(logs), NOW, QUOTA),
+          b.ingest.accept(batchOf(logs), NOW, QUOTA),
+        ]);
+        expect(both.map((r) => r.counts.logs).sort((x, y) => x - y)).toEqual([0, 30]);
+        expect(both.map((r) => r.alreadyAccepted).sort((x, y) => x - y)).toEqual([0, 30]);
+      }
+      expect(await logCount(sent.map((l) => l.id))).toBe(90);
+      const usage = await pgOf(a).db.one<{ n: number }>(
+        sql`SELECT SUM(events) AS n FROM usage_counters WHERE project_id = ${PROJECT}`,
+      );
+      expect(usage?.n).toBe(90);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('refuse one on a ClickHouse server while one with its own engine runs', async () => {
+    const a = await open();
+    const { schema } = pgOf(a);
+    try {
+      await expect(holdTelemetryOwner(database.url ?? '', schema, false)).rejects.toThrow(
+        'an instance with its own embedded ClickHouse engine uses this DATABASE_URL',
+      );
+    } finally {
+      await a.close();
+    }
+    // Once it stopped, instances on a server share the database.
+    const release = await holdTelemetryOwner(database.url ?? '', schema, false);
+    await release();
   });
 });

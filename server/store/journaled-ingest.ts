@@ -51,8 +51,9 @@ const DEFAULT_RETENTION_DAYS = 90;
  * request carrying an id of an earlier request of the group waits for the next group, so two
  * requests never both find an id new, nor both choose a new group for one fingerprint (a
  * fingerprint new to several requests of a group gets one new group id). Several instances on
- * one state store would need that per project across instances too (a PostgreSQL advisory
- * lock held from 1 to 4); not built yet.
+ * one state store (PostgreSQL) also take the state store's lock per project across them
+ * (`exclusive`) for each group, from 1 to 4, and `recover` takes it for each unfinished batch,
+ * so a starting instance never removes what another is still writing.
  */
 export function journaledIngest(
   state: IngestCommitStore,
@@ -143,7 +144,12 @@ export function journaledIngest(
         await linger(projectId, queue);
         const group = nextGroup(queue);
         if (queue.length === 0) waiting.delete(projectId);
-        await acceptGroup(projectId, group);
+        // On a shared state store the group runs under the project's lock across instances;
+        // a lock that cannot be had refuses the whole group (each request answered once).
+        const run = () => acceptGroup(projectId, group);
+        await (state.exclusive ? state.exclusive(projectId, run) : run()).catch((e: unknown) => {
+          for (const w of group) w.reject(e);
+        });
       }
     } finally {
       writing.delete(projectId);
@@ -311,10 +317,22 @@ export function journaledIngest(
      */
     async recover() {
       const entries = await state.unfinished();
-      await takeBack(entries.map((e) => e.batchId));
+      let unfinished = entries.length;
+      const { exclusive } = state;
+      if (exclusive) {
+        unfinished = 0;
+        // Another instance may still be writing one: each is taken back under its project's
+        // lock, once that instance is done with it, if it is still unfinished then.
+        for (const e of entries)
+          await exclusive(e.projectId, async () => {
+            if (!(await state.isBegun(e.batchId))) return;
+            unfinished += 1;
+            await takeBack([e.batchId]);
+          });
+      } else await takeBack(entries.map((e) => e.batchId));
       if (undone.size > 0) throw new Error('could not remove the telemetry of unfinished batches');
       const uncommitted = await sweepAfterRestore();
-      return { unfinished: entries.length, uncommitted };
+      return { unfinished, uncommitted };
     },
   };
 }

@@ -7,20 +7,20 @@ import { openPostgresStore } from './postgres-store';
 
 /**
  * The default: state in the data directory's SQLite file, telemetry in ClickHouse (embedded,
- * or CLICKHOUSE_URL). With `DATABASE_URL`: PostgreSQL for both ("PostgreSQL only").
+ * or CLICKHOUSE_URL). With `DATABASE_URL`: state in PostgreSQL, telemetry in ClickHouse when
+ * CLICKHOUSE_URL or LOOKOUT_TELEMETRY=clickhouse says so, else PostgreSQL for both
+ * ("PostgreSQL only").
  */
 export async function openStore(
   config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl' | 'telemetry'>,
   log?: Pick<Logger, 'error'>,
 ): Promise<Store> {
   const { telemetry } = config;
-  if (telemetry.engine === 'clickhouse') {
-    if (config.databaseUrl)
-      throw new Error(
-        'LOOKOUT_TELEMETRY=clickhouse keeps state in SQLite for now; unset DATABASE_URL (PostgreSQL state beside ClickHouse is not built yet)',
-      );
-    return openClickHouseStore({ dataDir: config.dataDir, telemetry }, log);
-  }
+  if (telemetry.engine === 'clickhouse')
+    return openClickHouseStore(
+      { dataDir: config.dataDir, databaseUrl: config.databaseUrl, telemetry },
+      log,
+    );
   if (!config.databaseUrl)
     throw new Error(
       'SQLite keeps state only: its telemetry goes to ClickHouse (LOOKOUT_TELEMETRY)',

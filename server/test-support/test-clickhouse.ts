@@ -9,8 +9,14 @@ import { embeddedEngineUsers } from '../store/telemetry/clickhouse/embedded-engi
 
 type ClickHouseTelemetry = Extract<TelemetryConfig, { engine: 'clickhouse' }>;
 
-/** Whether test services keep telemetry in ClickHouse (all but the PostgreSQL-only suite). */
-export const testsOnClickHouse = (): boolean => !process.env.LOOKOUT_TEST_DATABASE_URL?.trim();
+/**
+ * Whether test services keep telemetry in ClickHouse: all but the PostgreSQL-only suite, and
+ * with LOOKOUT_TEST_TELEMETRY=clickhouse beside PostgreSQL state too (`npm run test:pg` runs a
+ * selection so).
+ */
+export const testsOnClickHouse = (): boolean =>
+  !process.env.LOOKOUT_TEST_DATABASE_URL?.trim() ||
+  process.env.LOOKOUT_TEST_TELEMETRY === 'clickhouse';
 
 /**
  * Where test services keep telemetry: ClickHouse, as the default deployment does, each test

@@ -729,6 +729,33 @@ ALTER TABLE alert_rules ADD COLUMN last_error ${T}, ADD COLUMN last_error_next $
   ADD COLUMN last_error_at BIGINT;
 `;
 
+/**
+ * 7 (SQLite's 16 and 18): the journal of ingest batches written to ClickHouse, with telemetry
+ * there and state here (store/journaled-ingest.ts). An entry is made before a batch's rows are
+ * written there and marked committed by the transaction that counts them; one still begun
+ * after a crash names rows nobody acknowledged, which a start removes. Committed entries stay
+ * an hour: the ledger a restore checks a telemetry copy against (complete since
+ * ingest_ledger.complete_since). Unused by the PostgreSQL-only deployment.
+ */
+const ingestJournal = `
+CREATE TABLE ingest_journal (
+  batch_id ${T} PRIMARY KEY,
+  project_id ${T} NOT NULL,
+  started_at BIGINT NOT NULL,
+  committed_at BIGINT
+);
+CREATE INDEX ingest_journal_begun ON ingest_journal(started_at, batch_id)
+  WHERE committed_at IS NULL;
+CREATE INDEX ingest_journal_by_start ON ingest_journal(started_at);
+CREATE TABLE ingest_ledger (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  complete_since BIGINT NOT NULL,
+  sweep_pending INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO ingest_ledger (id, complete_since)
+  VALUES (1, (extract(epoch FROM clock_timestamp()) * 1000)::bigint);
+`;
+
 export const pgMigrations: readonly string[] = [
   accounts + telemetry + sharedState,
   valueIndexesCarrySeq,
@@ -736,4 +763,5 @@ export const pgMigrations: readonly string[] = [
   toolConnections,
   alerts,
   alertRuleErrors,
+  ingestJournal,
 ];

@@ -11,6 +11,12 @@ import type { AcceptResult, QuotaContext } from '../telemetry/ingest';
  * removed and the entry ended (store/journaled-ingest.ts).
  */
 export interface IngestCommitStore {
+  /**
+   * Runs `fn` while no other process sharing this store runs one for the same project (a
+   * batch's whole journaled write, or the removal of an unfinished one). Absent where one
+   * process is the store's only writer (SQLite).
+   */
+  exclusive?<T>(projectId: string, fn: () => Promise<T>): Promise<T>;
   /** The first quota `added` would pass, read outside any transaction (a cheap early no). */
   quotaExceeded(quota: QuotaContext, added: UsageByStream): Promise<LimitName | null>;
   /**

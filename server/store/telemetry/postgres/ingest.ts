@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { indexAttributes, type IndexedAttributes } from '../../../domain/attribute-index';
 import { logTriageKey } from '../../../domain/log-triage-key';
-import { exceededLimit, utcDay, type Stream } from '../../../domain/usage';
-import type { Batch, IssueEvent } from '../../../core/batch';
-import {
-  acceptResult,
-  contextsOf,
-  droppedToCount,
-  storedItems,
-  usageAdded,
-} from '../../rows/accepted-items';
+import type { Stream } from '../../../domain/usage';
+import type { Batch } from '../../../core/batch';
+import { acceptResult, storedItems, usageAdded } from '../../rows/accepted-items';
 import type { LogToIndex } from '../../rows/log-index-rows';
+import type { AcceptResult, QuotaContext, IngestStore } from '../../../core/store/telemetry/ingest';
 import {
-  QuotaExceededError,
-  type AcceptResult,
-  type QuotaContext,
-  type IngestStore,
-} from '../../../core/store/telemetry/ingest';
-import { activityWriter } from '../../postgres/issue-activity-writer';
-import { countOccurrenceHours } from './occurrences';
-import { byKey } from './key-order';
+  checkQuota,
+  countStored,
+  groupIssues,
+  storeOccurrences,
+} from '../../postgres/batch-counts';
 import { pgLogAttributeWrites, type PgLogAttributeWrites } from './log-attribute-writes';
 import type { Sql } from '../../postgres/pg-database';
 import {
@@ -28,11 +20,8 @@ import {
   type PartitionedTable,
 } from '../../postgres/pg-partitions';
 import type { PgContext } from '../../postgres/pg-context';
-import { rollUpReleases } from './release-rollup';
 import { rollUpTraceParts } from './trace-parts';
 import { asStoredText } from '../../postgres/pg-text';
-import { accountUsageStatement, toUsageByStream, type StreamUsageDbRow } from '../../rows/usage';
-import { rollUpVolume } from './volume-rollup';
 import { sql } from '../../rows/sql';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -41,16 +30,6 @@ const json = (v: unknown) => JSON.stringify(v);
 function firstNew<T extends { id: string }>(items: readonly T[], accepted: Set<string>): T[] {
   return items.filter((it) => accepted.delete(it.id));
 }
-
-type IssueState = {
-  id: string;
-  isNew: boolean;
-  status: string;
-  occurrenceCount: number;
-  firstSeenAt: number;
-  lastSeenAt: number;
-  latestSeq: number;
-};
 
 export function pgTelemetry(ctx: PgContext): IngestStore {
   const { db, schema } = ctx;
@@ -155,16 +134,7 @@ async function acceptIn(
 
   // The quota is checked on what is really added; a throw rolls the transaction back.
   const added = usageAdded(items);
-  if (items.length > 0) {
-    const exceeded = exceededLimit(
-      toUsageByStream(
-        await tx.rows<StreamUsageDbRow>(accountUsageStatement(quota.accountId, quota.periodStart)),
-      ),
-      added,
-      quota.quotas,
-    );
-    if (exceeded) throw new QuotaExceededError(exceeded);
-  }
+  if (items.length > 0) await checkQuota(tx, quota, added);
 
   if (logs.length > 0) {
     const indexOf = new Map(batch.logs.map((l, i) => [l, logIndex[i]]));
@@ -185,194 +155,8 @@ async function acceptIn(
   if (actions.length > 0) await insertActions(tx, p, actions, receivedAt);
   if (metrics.length > 0) await insertMetrics(tx, p, metrics, receivedAt);
 
-  let contextUpdated = false;
-  const contexts = contextsOf(items).sort(byKey((c) => [c.release, c.environment, c.service_name]));
-  if (contexts.length > 0) {
-    const inserted =
-      await tx.rows(sql`INSERT INTO project_contexts (project_id, release, environment, service_name, first_seen_at)
-       SELECT ${p}, u.release, u.environment, u.service_name, ${receivedAt}
-       FROM unnest(${contexts.map((c) => c.release)}::text[],
-       ${contexts.map((c) => c.environment)}::text[],
-       ${contexts.map((c) => c.service_name)}::text[]) AS u(release, environment, service_name)
-       ON CONFLICT DO NOTHING
-       RETURNING 1`);
-    contextUpdated = inserted.length > 0;
-  }
-  if (items.length > 0) {
-    await rollUpReleases(tx, p, items);
-    await rollUpVolume(tx, p, items);
-  }
-  const day = utcDay(receivedAt);
-  const usage = (Object.entries(added) as [Stream, { events: number; bytes: number }][]).filter(
-    ([, u]) => u.events > 0,
-  );
-  if (usage.length > 0)
-    await tx.run(sql`INSERT INTO usage_counters (project_id, day, stream, events, bytes)
-       SELECT ${p}, ${day}, * FROM unnest(${usage.map(([s]) => s)}::text[],
-       ${usage.map(([, u]) => u.events)}::bigint[], ${usage.map(([, u]) => u.bytes)}::bigint[])
-       ON CONFLICT (project_id, day, stream) DO UPDATE SET
-         events = usage_counters.events + excluded.events,
-         bytes = usage_counters.bytes + excluded.bytes`);
-  const dropped = droppedToCount(batch.dropped, items.length).sort(byKey((d) => [d.reason]));
-  if (dropped.length > 0)
-    await tx.run(sql`INSERT INTO sdk_dropped_counters (project_id, day, reason, events)
-       SELECT ${p}, ${day}, * FROM unnest(${dropped.map((d) => d.reason)}::text[],
-       ${dropped.map((d) => d.events)}::bigint[])
-       ON CONFLICT (project_id, day, reason) DO UPDATE SET
-         events = sdk_dropped_counters.events + excluded.events`);
-
+  const contextUpdated = await countStored(tx, p, batch, items, added, receivedAt);
   return acceptResult(batch, newItems, contextUpdated);
-}
-
-/**
- * The issue group of each fingerprint of the new occurrences: the stored one, locked for
- * this transaction in fingerprint order, or a new one (created by `storeOccurrences`).
- */
-async function groupIssues(
-  tx: Sql,
-  projectId: string,
-  issues: readonly IssueEvent[],
-): Promise<Map<string, IssueState>> {
-  const groups = new Map<string, IssueState>();
-  if (issues.length === 0) return groups;
-  const fingerprints = [...new Set(issues.map((i) => i.fingerprint))];
-  const rows = await tx.rows<{
-    id: string;
-    fingerprint: string;
-    status: string;
-    occurrence_count: number;
-    first_seen_at: number;
-    last_seen_at: number;
-    latest_occurrence_seq: number;
-  }>(sql`SELECT id, fingerprint, status, occurrence_count, first_seen_at, last_seen_at,
-       latest_occurrence_seq
-     FROM issues WHERE project_id = ${projectId} AND fingerprint = ANY(${fingerprints}::text[])
-     ORDER BY fingerprint FOR UPDATE`);
-  for (const r of rows)
-    groups.set(r.fingerprint, {
-      id: r.id,
-      isNew: false,
-      status: r.status,
-      occurrenceCount: r.occurrence_count,
-      firstSeenAt: r.first_seen_at,
-      lastSeenAt: r.last_seen_at,
-      latestSeq: r.latest_occurrence_seq,
-    });
-  for (const i of issues)
-    if (!groups.has(asStoredText(i.fingerprint)))
-      groups.set(asStoredText(i.fingerprint), {
-        id: randomUUID(),
-        isNew: true,
-        status: 'unresolved',
-        occurrenceCount: 0,
-        firstSeenAt: i.occurredAt,
-        lastSeenAt: i.occurredAt,
-        latestSeq: 0,
-      });
-  return groups;
-}
-
-/**
- * Stores new occurrences and applies them to their groups in batch order, with the rules of
- * the SQLite store's single-row update: the group shows its newest occurrence (an older one
- * arriving late changes only counts and first_seen_at); a resolved issue that occurs again,
- * not older than anything seen, is a regression and becomes unresolved (an activity entry
- * made by no account); archived stays archived.
- */
-async function storeOccurrences(
-  tx: Sql,
-  projectId: string,
-  issues: readonly IssueEvent[],
-  groups: Map<string, IssueState>,
-  receivedAt: number,
-): Promise<void> {
-  const groupOf = (i: IssueEvent) => {
-    const g = groups.get(asStoredText(i.fingerprint));
-    if (!g) throw new Error('occurrence without a group');
-    return g;
-  };
-  const inserted = await tx.rows<{
-    id: string;
-    seq: number;
-  }>(sql`INSERT INTO issue_occurrences (id, project_id, issue_id, occurred_at, severity, title,
-       message, exception, stack_trace, attributes, environment, release, service_name,
-       trace_id, span_id, breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version, received_at)
-     SELECT u.id, ${projectId}, u.issue_id, u.occurred_at, u.severity, u.title, u.message,
-     u.exception,
-       u.stack_trace, u.attributes, u.environment, u.release, u.service_name, u.trace_id,
-       u.span_id, u.breadcrumbs, u.breadcrumbs_truncated, u.sdk_name, u.sdk_version, ${receivedAt}
-     FROM unnest(${issues.map((i) => i.id)}::text[], ${issues.map((i) => groupOf(i).id)}::text[],
-     ${issues.map((i) => i.occurredAt)}::bigint[], ${issues.map((i) => i.severity)}::text[],
-     ${issues.map((i) => i.title)}::text[], ${issues.map((i) => i.message)}::text[],
-       ${issues.map((i) => (i.exception ? json(i.exception) : null))}::text[],
-       ${issues.map((i) => i.stackTrace)}::text[], ${issues.map((i) => json(i.attributes))}::text[],
-       ${issues.map((i) => i.environment)}::text[], ${issues.map((i) => i.release)}::text[],
-       ${issues.map((i) => i.service_name)}::text[], ${issues.map((i) => i.traceId)}::text[],
-       ${issues.map((i) => i.spanId)}::text[],
-       ${issues.map((i) => (i.breadcrumbs ? json(i.breadcrumbs) : null))}::text[],
-       ${issues.map((i) => (i.breadcrumbsTruncated ? 1 : 0))}::int[],
-       ${issues.map((i) => i.sdk.name)}::text[], ${issues.map((i) => i.sdk.version)}::text[])
-       WITH ORDINALITY AS u(id, issue_id, occurred_at, severity, title, message, exception,
-         stack_trace, attributes, environment, release, service_name, trace_id, span_id,
-         breadcrumbs, breadcrumbs_truncated, sdk_name, sdk_version, n)
-     ORDER BY u.n
-     RETURNING id, seq`);
-  const seqOf = new Map(inserted.map((r) => [r.id, r.seq]));
-
-  const regressions: IssueState[] = [];
-  for (const i of issues) {
-    const g = groupOf(i);
-    const at = i.occurredAt;
-    // Every rule reads the group as it was before this occurrence.
-    const regression = g.status === 'resolved' && at >= g.lastSeenAt;
-    if (g.latestSeq === 0 || at >= g.lastSeenAt) g.latestSeq = seqOf.get(i.id) ?? g.latestSeq;
-    g.occurrenceCount += 1;
-    g.firstSeenAt = Math.min(g.firstSeenAt, at);
-    g.lastSeenAt = Math.max(g.lastSeenAt, at);
-    if (regression) {
-      g.status = 'unresolved';
-      regressions.push(g);
-    }
-  }
-
-  const touched = [...new Set(issues.map(groupOf))];
-  const fresh = touched.filter((g) => g.isNew);
-  const fingerprintOf = new Map(issues.map((i) => [groupOf(i).id, i.fingerprint]));
-  if (fresh.length > 0)
-    await tx.run(sql`INSERT INTO issues (id, project_id, fingerprint, status, occurrence_count, first_seen_at,
-         last_seen_at, latest_occurrence_seq)
-       SELECT u.id, ${projectId}, u.fingerprint, 'unresolved', u.occurrence_count, u.first_seen_at,
-         u.last_seen_at, u.latest_occurrence_seq
-       FROM unnest(${fresh.map((g) => g.id)}::text[],
-       ${fresh.map((g) => fingerprintOf.get(g.id) ?? '')}::text[],
-       ${fresh.map((g) => g.occurrenceCount)}::bigint[],
-       ${fresh.map((g) => g.firstSeenAt)}::bigint[], ${fresh.map((g) => g.lastSeenAt)}::bigint[],
-       ${fresh.map((g) => g.latestSeq)}::bigint[])
-         AS u(id, fingerprint, occurrence_count, first_seen_at, last_seen_at, latest_occurrence_seq)`);
-  const stored = touched.filter((g) => !g.isNew).sort(byKey((g) => [g.id]));
-  if (stored.length > 0)
-    await tx.run(sql`UPDATE issues i SET occurrence_count = u.occurrence_count, first_seen_at = u.first_seen_at,
-         last_seen_at = u.last_seen_at, latest_occurrence_seq = u.latest_occurrence_seq,
-         status = u.status
-       FROM unnest(${stored.map((g) => g.id)}::text[],
-       ${stored.map((g) => g.occurrenceCount)}::bigint[],
-       ${stored.map((g) => g.firstSeenAt)}::bigint[], ${stored.map((g) => g.lastSeenAt)}::bigint[],
-       ${stored.map((g) => g.latestSeq)}::bigint[], ${stored.map((g) => g.status)}::text[])
-         AS u(id, occurrence_count, first_seen_at, last_seen_at, latest_occurrence_seq, status)
-       WHERE i.id = u.id`);
-  await countOccurrenceHours(
-    tx,
-    issues.map((i) => ({ issueId: groupOf(i).id, occurredAt: i.occurredAt })),
-  );
-  const writeActivity = activityWriter(tx);
-  for (const g of regressions)
-    await writeActivity(
-      g.id,
-      projectId,
-      { type: 'status', value: 'unresolved', assigneeAccountId: null, assigneeTeamId: null },
-      null,
-      receivedAt,
-    );
 }
 
 /** Stores new logs; the row number (`seq`) of each, by id. */

@@ -1,7 +1,7 @@
 import type { IndexedAttributes } from '../../../domain/attribute-index';
 import type { AttributeType } from '../../../domain/read-rules/attribute-filters';
 import { logIndexRows, type LeafRow, type LogToIndex } from '../../rows/log-index-rows';
-import { byKey } from './key-order';
+import { byKey } from '../../postgres/key-order';
 import type { PgDb, Sql } from '../../postgres/pg-database';
 import { asStoredText } from '../../postgres/pg-text';
 import { sql } from '../../rows/sql';

@@ -1,5 +1,5 @@
 import { betterRootSql, tracePartDeltas, type SpanToRollUp } from '../../rows/trace-part-deltas';
-import { byKey } from './key-order';
+import { byKey } from '../../postgres/key-order';
 import type { Sql } from '../../postgres/pg-database';
 import { sql, raw } from '../../rows/sql';
 

@@ -1,7 +1,7 @@
-import { releaseRowDeltas, type StoredItem } from '../../rows/release-row-deltas';
+import { releaseRowDeltas, type StoredItem } from '../rows/release-row-deltas';
 import { byKey } from './key-order';
-import type { Sql } from '../../postgres/pg-database';
-import { sql } from '../../rows/sql';
+import type { Sql } from './pg-database';
+import { sql } from '../rows/sql';
 
 const SEP = '\u0000';
 const rowKey = (r: { release: string; environment: string; service_name: string }) =>

@@ -1,8 +1,8 @@
-import type { StoredItem } from '../../rows/release-row-deltas';
-import { HOUR_MS, MINUTE_MS, volumeCells } from '../../rows/volume-cells';
+import type { StoredItem } from '../rows/release-row-deltas';
+import { HOUR_MS, MINUTE_MS, volumeCells } from '../rows/volume-cells';
 import { byKey } from './key-order';
-import type { Sql } from '../../postgres/pg-database';
-import { sql, raw } from '../../rows/sql';
+import type { Sql } from './pg-database';
+import { sql, raw } from '../rows/sql';
 
 /** The two rollups: fixed table and column names, never built from values. */
 const TABLES = [
