@@ -41,14 +41,21 @@ export function FunnelDefinitionForm({ plan }: { plan: FunnelPlan }) {
   const setSearch = useSetFunnelsSearch();
   const steps = stepsOf(search);
   const choicesParams = actionChoicesParams(search, plan);
-  const setSteps = (next: FunnelStepSearch[]) =>
-    setSearch({ steps: next.length === 0 ? undefined : next });
-  const move = (from: number, to: number) => {
-    const next = [...steps];
-    const [moved] = next.splice(from, 1);
-    if (moved) next.splice(to, 0, moved);
-    setSteps(next);
-  };
+  // Changes apply to the URL's latest steps, not this render's: two quick picks (before the
+  // first navigation has rendered) both land instead of the second replacing the first.
+  const changeSteps = (change: (current: FunnelStepSearch[]) => FunnelStepSearch[]) =>
+    setSearch((prev) => {
+      const next = change(stepsOf(prev));
+      return { ...prev, steps: next.length === 0 ? undefined : next };
+    });
+  const setSteps = (next: FunnelStepSearch[]) => changeSteps(() => next);
+  const move = (from: number, to: number) =>
+    changeSteps((current) => {
+      const next = [...current];
+      const [moved] = next.splice(from, 1);
+      if (moved) next.splice(to, 0, moved);
+      return next;
+    });
   const stepProblem = (index: number) =>
     plan.problems.find((p) => p.field === 'step' && p.index === index)?.message;
   const formProblems = plan.problems.filter((p) => p.field !== 'step' && p.field !== 'compare');
@@ -119,7 +126,7 @@ export function FunnelDefinitionForm({ plan }: { plan: FunnelPlan }) {
                         size="sm"
                         variant="ghost"
                         aria-label={`Remove step ${i + 1}`}
-                        onClick={() => setSteps(steps.filter((_, j) => j !== i))}
+                        onClick={() => changeSteps((current) => current.filter((_, j) => j !== i))}
                       >
                         <CloseIcon />
                       </Button>
@@ -130,7 +137,11 @@ export function FunnelDefinitionForm({ plan }: { plan: FunnelPlan }) {
               })}
             </ol>
           )}
-          <AddStep plan={plan} onAdd={(s) => setSteps([...steps, s])} count={steps.length} />
+          <AddStep
+            plan={plan}
+            onAdd={(s) => changeSteps((current) => [...current, s])}
+            count={steps.length}
+          />
         </div>
         <div className={styles.settings}>
           <div className={field.field}>
