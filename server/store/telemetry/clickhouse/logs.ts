@@ -114,6 +114,15 @@ export function attributeCondition(f: AttributeFilter): SqlFragment {
   }
 }
 
+/**
+ * `WITH … SELECT <bucket_index>` of a count over buckets: each log is counted once in every
+ * bucket holding its time (buckets may overlap), by its 0-based index.
+ */
+const selectBucketIndex = (buckets: readonly { start: number; end: number }[]): SqlFragment =>
+  sql`WITH ${buckets.map((b) => b.start)} AS starts, ${buckets.map((b) => b.end)} AS ends
+    SELECT arrayJoin(arrayFilter(i -> ${msColumn('occurred_at')} >= starts[i]
+      AND ${msColumn('occurred_at')} < ends[i], arrayEnumerate(starts))) - 1 AS bucket_index`;
+
 /** Logs in ClickHouse; triage rules from the state store. */
 export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
   /**
@@ -221,9 +230,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     const where = await conditionsOf(projectId, countRange(q), await rules.ofProject(projectId));
     if (where === null) return q.buckets.map(() => 0);
     const rows = await db.rows<{ bucket_index: number; n: string }>(
-      sql`WITH ${q.buckets.map((b) => b.start)} AS starts, ${q.buckets.map((b) => b.end)} AS ends
-        SELECT arrayJoin(arrayFilter(i -> ${msColumn('occurred_at')} >= starts[i]
-            AND ${msColumn('occurred_at')} < ends[i], arrayEnumerate(starts))) - 1 AS bucket_index,
+      sql`${selectBucketIndex(q.buckets)},
           count() AS n
         FROM logs WHERE ${and(where)} GROUP BY bucket_index`,
     );
@@ -253,9 +260,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     if (read.length === 0) return counts;
     const range = bucketsRange(q.buckets);
     const rows = await db.rows<Record<string, string | number>>(
-      sql`WITH ${q.buckets.map((b) => b.start)} AS starts, ${q.buckets.map((b) => b.end)} AS ends
-        SELECT arrayJoin(arrayFilter(i -> ${msColumn('occurred_at')} >= starts[i]
-            AND ${msColumn('occurred_at')} < ends[i], arrayEnumerate(starts))) - 1 AS bucket_index,
+      sql`${selectBucketIndex(q.buckets)},
           ${join(
             read.map((r, k) => sql`countIf(${and(r.where)}) AS ${raw(`n${String(k)}`)}`),
             ', ',
