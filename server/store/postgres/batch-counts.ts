@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { exceededLimit, utcDay, type Stream, type UsageByStream } from '../../domain/usage';
 import type { Batch, IssueEvent } from '../../core/batch';
-import { QuotaExceededError, type QuotaContext } from '../../core/store/telemetry/ingest';
-import { contextsOf, droppedToCount } from '../rows/accepted-items';
+import {
+  QuotaExceededError,
+  type NewItems,
+  type QuotaContext,
+} from '../../core/store/telemetry/ingest';
+import { contextsOf, droppedToCount, storedItems, usageAdded } from '../rows/accepted-items';
 import type { StoredItem } from '../rows/release-row-deltas';
 import { accountUsageStatement, toUsageByStream, type StreamUsageDbRow } from '../rows/usage';
 import { sql } from '../rows/sql';
@@ -50,6 +54,34 @@ export async function checkQuota(
     quota.quotas,
   );
   if (exceeded) throw new QuotaExceededError(exceeded);
+}
+
+/**
+ * Admits a batch's new items: the groups their occurrences join (stored ones locked in
+ * fingerprint order, see `groupIssues`), the items with their groups, and what they add to
+ * usage, checked against the quota first (a throw rolls the transaction back).
+ */
+export async function admitNewItems<I extends IssueEvent>(
+  tx: Sql,
+  projectId: string,
+  quota: QuotaContext,
+  fresh: Omit<NewItems, 'issues' | 'issueGroups'> & { issues: I[] },
+  newId?: (occurrence: I) => string,
+): Promise<{
+  groups: Map<string, IssueState>;
+  newItems: NewItems;
+  items: StoredItem[];
+  added: UsageByStream;
+}> {
+  const groups = await groupIssues(tx, projectId, fresh.issues, newId);
+  const newItems: NewItems = {
+    ...fresh,
+    issueGroups: fresh.issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''),
+  };
+  const items = storedItems(newItems);
+  const added = usageAdded(items);
+  if (items.length > 0) await checkQuota(tx, quota, added);
+  return { groups, newItems, items, added };
 }
 
 /**

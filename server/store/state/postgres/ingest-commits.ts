@@ -1,14 +1,9 @@
 import { exceededLimit } from '../../../domain/usage';
 import type { IngestCommitStore, JournalEntry } from '../../../core/store/state/ingest-commits';
-import { acceptResult, storedItems, usageAdded } from '../../rows/accepted-items';
+import { acceptResult } from '../../rows/accepted-items';
 import { accountUsageStatement, toUsageByStream, type StreamUsageDbRow } from '../../rows/usage';
 import { sql } from '../../rows/sql';
-import {
-  checkQuota,
-  countStored,
-  groupIssues,
-  storeOccurrences,
-} from '../../postgres/batch-counts';
+import { admitNewItems, countStored, storeOccurrences } from '../../postgres/batch-counts';
 import type { PgContext } from '../../postgres/pg-context';
 import { ensurePartitions } from '../../postgres/pg-partitions';
 import { asStoredText } from '../../postgres/pg-text';
@@ -104,19 +99,14 @@ export function pgIngestCommits(
         );
       return db.tx(async (tx) => {
         await tx.run(sql`SELECT pg_advisory_xact_lock(hashtext(${c.quota.accountId}))`);
-        const groups = await groupIssues(tx, p, issues, (i) => i.groupId);
         const { logs = [], spans = [], actions = [], metrics = [] } = c.elsewhere;
-        const newItems = {
-          issues,
-          issueGroups: issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''),
-          logs,
-          spans,
-          actions,
-          metrics,
-        };
-        const items = storedItems(newItems);
-        const added = usageAdded(items);
-        if (items.length > 0) await checkQuota(tx, c.quota, added);
+        const { groups, newItems, items, added } = await admitNewItems(
+          tx,
+          p,
+          c.quota,
+          { issues, logs, spans, actions, metrics },
+          (i) => i.groupId,
+        );
         if (c.batchId) {
           const ended = await tx.run(sql`UPDATE ingest_journal SET committed_at = ${now()}
             WHERE batch_id = ${c.batchId} AND committed_at IS NULL`);

@@ -3,15 +3,10 @@ import { indexAttributes, type IndexedAttributes } from '../../../domain/attribu
 import { logTriageKey } from '../../../domain/log-triage-key';
 import type { Stream } from '../../../domain/usage';
 import type { Batch } from '../../../core/batch';
-import { acceptResult, storedItems, usageAdded } from '../../rows/accepted-items';
+import { acceptResult } from '../../rows/accepted-items';
 import type { LogToIndex } from '../../rows/log-index-rows';
 import type { AcceptResult, QuotaContext, IngestStore } from '../../../core/store/telemetry/ingest';
-import {
-  checkQuota,
-  countStored,
-  groupIssues,
-  storeOccurrences,
-} from '../../postgres/batch-counts';
+import { admitNewItems, countStored, storeOccurrences } from '../../postgres/batch-counts';
 import { pgLogAttributeWrites, type PgLogAttributeWrites } from './log-attribute-writes';
 import type { Sql } from '../../postgres/pg-database';
 import {
@@ -21,7 +16,6 @@ import {
 } from '../../postgres/pg-partitions';
 import type { PgContext } from '../../postgres/pg-context';
 import { rollUpTraceParts } from './trace-parts';
-import { asStoredText } from '../../postgres/pg-text';
 import { sql } from '../../rows/sql';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -121,20 +115,14 @@ async function acceptIn(
   const metrics = firstNew(batch.metrics, newIds('metrics'));
 
   // The groups the new occurrences join (existing ones locked until commit).
-  const groups = await groupIssues(tx, p, issues);
-  const newItems = {
+  // The quota is checked on what is really added; a throw rolls the transaction back.
+  const { groups, newItems, items, added } = await admitNewItems(tx, p, quota, {
     issues,
-    issueGroups: issues.map((i) => groups.get(asStoredText(i.fingerprint))?.id ?? ''),
     logs,
     spans,
     actions,
     metrics,
-  };
-  const items = storedItems(newItems);
-
-  // The quota is checked on what is really added; a throw rolls the transaction back.
-  const added = usageAdded(items);
-  if (items.length > 0) await checkQuota(tx, quota, added);
+  });
 
   if (logs.length > 0) {
     const indexOf = new Map(batch.logs.map((l, i) => [l, logIndex[i]]));
