@@ -74,10 +74,7 @@ export function IssueList({
             Trend
           </span>
           <span role="columnheader" className={cell}>
-            Last seen
-          </span>
-          <span role="columnheader" className={cell}>
-            First seen
+            Seen
           </span>
           <span role="columnheader" className={cell}>
             Release
@@ -199,14 +196,21 @@ const IssueRow = memo(function IssueRow({
         )}
       </span>
       <span role="cell" className={`${cell} ${styles.time}`}>
-        <time dateTime={issue.last_seen_at} title={formatUtcDateTime(issue.last_seen_at)}>
+        <time
+          dateTime={issue.last_seen_at}
+          title={`Last seen ${formatUtcDateTime(issue.last_seen_at)}`}
+        >
           {relativeTime(issue.last_seen_at, now)}
         </time>
-      </span>
-      <span role="cell" className={`${cell} ${styles.time}`}>
-        <time dateTime={issue.first_seen_at} title={formatUtcDateTime(issue.first_seen_at)}>
-          {relativeTime(issue.first_seen_at, now)}
-        </time>
+        <span className={styles.firstSeen}>
+          first{' '}
+          <time
+            dateTime={issue.first_seen_at}
+            title={`First seen ${formatUtcDateTime(issue.first_seen_at)}`}
+          >
+            {relativeTime(issue.first_seen_at, now)}
+          </time>
+        </span>
       </span>
       <span
         role="cell"
