@@ -165,6 +165,49 @@ test('analytics overview: totals, top actions, retention and paths as the servic
   await expect(pathRows.first()).toContainText(percent(top.share));
 });
 
+test('analytics overview: with every project in scope it opens on the busiest, and a cleared pick stays clear', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${demo.account_token}` };
+  const until = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000).toISOString();
+  const since = new Date(Date.parse(until) - 7 * 86_400_000).toISOString();
+  // Which project has the most product actions in the range, as the service counts them.
+  const counted = await Promise.all(
+    demo.projects.map(async (p) => {
+      const overview = await readJson<Overview>(
+        await request.get('/api/telemetry/analytics/overview', {
+          headers,
+          params: { project_id: p.id, since, until, top_limit: '10' },
+        }),
+      );
+      return { ...p, events: overview.totals.events };
+    }),
+  );
+  const busiest = counted.reduce((a, b) => (b.events > a.events ? b : a));
+  expect(busiest.events, 'the demo world has product actions').toBeGreaterThan(0);
+
+  await page.goto(
+    `/analytics?since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`,
+  );
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue(busiest.id);
+  await expect(
+    page.getByText(
+      `Opened on ${busiest.name}: the project with the most product actions in this range`,
+    ),
+  ).toBeVisible();
+  const totals = page.getByLabel('Totals', { exact: true }).getByRole('definition');
+  await expect(totals.filter({ hasText: /^[\d,]+$/ }).first()).toHaveText(count(busiest.events));
+  await expect(page.getByText('Pick a project to analyse')).toBeHidden();
+
+  // Clearing the pick is a choice the page keeps: it does not open a project again.
+  await page.getByLabel('Project', { exact: true }).selectOption('');
+  await expect(page.getByText('Pick a project to analyse')).toBeVisible();
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue('');
+  await expect(page.getByRole('table', { name: 'Top actions' })).toHaveCount(0);
+});
+
 test('analytics overview: a range over 31 days is explained and nothing is sent', async ({
   signedInPage: page,
   demo,

@@ -71,7 +71,12 @@ const routes: RouteCase[] = [
   {
     name: 'analytics',
     path: () => '/analytics',
-    own: () => ({ retention_period: 'week', paths_unit: 'identified_user' }),
+    // As on funnels: without a named project the page opens one and writes it down.
+    own: (w) => ({
+      retention_period: 'week',
+      paths_unit: 'identified_user',
+      analytics_project: w.otherProjectId,
+    }),
   },
   {
     name: 'funnels',

@@ -1,14 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { oneProjectChoices, scopeIsOneProject } from '../../lib/one-project';
+import { checkRangeLength, rangeBounds } from '../../lib/read-range';
 import { Callout } from '../../ui/callout';
 import { OneProjectPicker } from '../../ui/one-project-picker';
 import page from '../../ui/report-page.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTickingNow } from '../../ui/use-ticking-now';
+import { AnalyticsProjectOpener } from '../../widgets/analytics-project/analytics-project-opener';
 import styles from './analytics-overview-page.module.css';
-import { analyticsReads } from './analytics-reads';
+import { analyticsReads, TOP_ACTIONS_LIMIT } from './analytics-reads';
 import { LifecycleSection } from './lifecycle-section';
 import { OverviewSection } from './overview-section';
 import { PathsSection } from './paths-section';
@@ -18,7 +20,8 @@ import { useAnalyticsSearch, useSetAnalyticsSearch } from './use-analytics-searc
 
 /**
  * `/analytics`: what people do in one project over the header's range — totals and top
- * actions, property keys, retention cohorts and common paths, each with what it covers.
+ * actions, property keys, retention cohorts and common paths, each with what it covers. When
+ * the header's scope holds several projects, it opens on the one with the most actions.
  */
 export function AnalyticsOverviewPage() {
   useDocumentTitle('Analytics');
@@ -30,6 +33,34 @@ export function AnalyticsOverviewPage() {
   const now = useTickingNow(60_000);
   const reads = useMemo(() => analyticsReads(search, readableIds, now), [search, readableIds, now]);
   const fromScope = scopeIsOneProject(search, readableIds);
+  const choices = oneProjectChoices(search, projects);
+  const bounds = rangeBounds(search, now);
+  const rangeOk = checkRangeLength(bounds.since, bounds.until, 'analytics').ok;
+  // Opening on a project is done once per visit: a person who clears the pick keeps it clear.
+  const [autoOpen, setAutoOpen] = useState(true);
+  const [opened, setOpened] = useState<string | null>(null);
+  const openProject = useCallback(
+    (projectId: string) => {
+      setOpened(projectId);
+      setSearch({ analytics_project: projectId }, { replace: true });
+    },
+    [setSearch],
+  );
+  const openedNote =
+    opened !== null && reads.kind !== 'pick-project' && reads.project === opened && !fromScope
+      ? `Opened on ${projects.find((p) => p.id === opened)?.name ?? 'a project'}: the project with the most product actions in this range. Choose another in the Project field.`
+      : null;
+  const pickCallout = (note?: ReactNode) => (
+    <Callout tone="info" role="status" title="Pick a project to analyse">
+      {note}
+      <p>
+        Product analytics reads one project at a time, and the header&rsquo;s scope holds{' '}
+        {search.projects ? 'several projects' : 'every project'}. Choose one in the
+        &ldquo;Project&rdquo; field above, or select exactly one project in the header. Nothing is
+        read until then.
+      </p>
+    </Callout>
+  );
 
   return (
     <div className={page.page}>
@@ -41,23 +72,36 @@ export function AnalyticsOverviewPage() {
             <code>distinct_id</code> values: an anonymous id counts as a user of its own. Times are
             UTC.
           </p>
+          {openedNote && (
+            <p className={page.subtitle} role="status">
+              {openedNote}
+            </p>
+          )}
         </div>
         {!fromScope && (
           <OneProjectPicker
-            choices={oneProjectChoices(search, projects)}
+            choices={choices}
             value={reads.kind === 'pick-project' ? null : reads.project}
-            onChange={(id) => setSearch({ analytics_project: id })}
+            onChange={(id) => {
+              if (id === undefined) setAutoOpen(false);
+              setSearch({ analytics_project: id });
+            }}
           />
         )}
       </header>
-      {reads.kind === 'pick-project' && (
-        <Callout tone="info" role="status" title="Pick a project to analyse">
-          Product analytics reads one project at a time, and the header&rsquo;s scope holds{' '}
-          {search.projects ? 'several projects' : 'every project'}. Choose one in the
-          &ldquo;Project&rdquo; field above, or select exactly one project in the header. Nothing is
-          read until then.
-        </Callout>
-      )}
+      {reads.kind === 'pick-project' &&
+        (autoOpen && !fromScope && rangeOk && choices.length > 0 ? (
+          <AnalyticsProjectOpener
+            search={search}
+            topLimit={TOP_ACTIONS_LIMIT}
+            choices={choices}
+            lastUsed={null}
+            onOpen={openProject}
+            pickCallout={pickCallout}
+          />
+        ) : (
+          pickCallout()
+        ))}
       {reads.kind === 'range-too-long' && (
         <Callout tone="warning" role="status" title="The time range is too long for analytics">
           <p>{reads.message}</p>

@@ -10,12 +10,15 @@ export function useAnalyticsSearch(): AnalyticsOverviewPageSearch {
   return analyticsRoute.useSearch();
 }
 
-/** Changes the URL search; every control is a choice, so each one is a history entry. */
+/**
+ * Changes the URL search; every control is a choice, so each one is a history entry (`replace`
+ * only for a choice the page makes itself, such as the project it opens on).
+ */
 export function useSetAnalyticsSearch() {
   const navigate = analyticsRoute.useNavigate();
   return useCallback(
-    (update: SearchUpdate<AnalyticsOverviewPageSearch>) =>
-      void navigate({ to: '.', search: mergeSearch(update) }),
+    (update: SearchUpdate<AnalyticsOverviewPageSearch>, options: { replace?: boolean } = {}) =>
+      void navigate({ to: '.', search: mergeSearch(update), replace: options.replace ?? false }),
     [navigate],
   );
 }

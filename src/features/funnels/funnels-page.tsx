@@ -8,9 +8,13 @@ import { Callout } from '../../ui/callout';
 import { OneProjectPicker } from '../../ui/one-project-picker';
 import page from '../../ui/report-page.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { ACTION_CHOICE_LIMIT } from './action-choices';
 import { FunnelComparisonSection } from './funnel-comparison-section';
 import { FunnelDefinitionForm } from './funnel-definition-form';
-import { FunnelProjectOpener, type OpenReason } from './funnel-project-opener';
+import {
+  AnalyticsProjectOpener,
+  type OpenReason,
+} from '../../widgets/analytics-project/analytics-project-opener';
 import { useFunnelProjectShown, useLastFunnelProject } from './last-funnel-project-store';
 import { planFunnel } from './funnel-plan';
 import { FunnelResultSection } from './funnel-result-section';
@@ -100,8 +104,9 @@ export function FunnelsPage() {
       </header>
       {plan.project === null ? (
         autoOpen && !oneProject && plan.rangeCheck.ok && choices.length > 0 ? (
-          <FunnelProjectOpener
+          <AnalyticsProjectOpener
             search={search}
+            topLimit={ACTION_CHOICE_LIMIT}
             choices={choices}
             lastUsed={lastUsed}
             onOpen={openProject}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseFunnelProject, PROJECTS_COUNTED } from './funnel-project-choice';
+import { chooseAnalyticsProject, PROJECTS_COUNTED } from './analytics-project-choice';
 
 const choices = [{ id: 'api' }, { id: 'app' }, { id: 'web' }];
 const counts =
@@ -7,19 +7,19 @@ const counts =
   (id: string): number | null | undefined =>
     m[id];
 
-describe('chooseFunnelProject', () => {
+describe('chooseAnalyticsProject', () => {
   it('opens on the last project used when it is still a choice, without waiting for counts', () => {
-    expect(chooseFunnelProject(choices, 'app', counts({}))).toEqual({
+    expect(chooseAnalyticsProject(choices, 'app', counts({}))).toEqual({
       kind: 'last-used',
       projectId: 'app',
     });
   });
 
   it('otherwise waits for every count, then opens on the project with the most actions', () => {
-    expect(chooseFunnelProject(choices, null, counts({ api: 0, web: 40 }))).toEqual({
+    expect(chooseAnalyticsProject(choices, null, counts({ api: 0, web: 40 }))).toEqual({
       kind: 'reading',
     });
-    expect(chooseFunnelProject(choices, 'gone', counts({ api: 0, app: 12, web: 40 }))).toEqual({
+    expect(chooseAnalyticsProject(choices, 'gone', counts({ api: 0, app: 12, web: 40 }))).toEqual({
       kind: 'most-actions',
       projectId: 'web',
       actions: 40,
@@ -27,21 +27,21 @@ describe('chooseFunnelProject', () => {
   });
 
   it('a tie keeps the earlier choice; a failed read is passed over', () => {
-    expect(chooseFunnelProject(choices, null, counts({ api: 5, app: 5, web: null }))).toMatchObject(
-      { projectId: 'api' },
-    );
+    expect(
+      chooseAnalyticsProject(choices, null, counts({ api: 5, app: 5, web: null })),
+    ).toMatchObject({ projectId: 'api' });
   });
 
   it('no project with an action in range opens none', () => {
-    expect(chooseFunnelProject(choices, null, counts({ api: 0, app: 0, web: null }))).toEqual({
+    expect(chooseAnalyticsProject(choices, null, counts({ api: 0, app: 0, web: null }))).toEqual({
       kind: 'no-actions',
     });
-    expect(chooseFunnelProject([], null, counts({}))).toEqual({ kind: 'no-actions' });
+    expect(chooseAnalyticsProject([], null, counts({}))).toEqual({ kind: 'no-actions' });
   });
 
   it(`counts at most ${PROJECTS_COUNTED} projects`, () => {
     const many = Array.from({ length: PROJECTS_COUNTED + 5 }, (_, i) => ({ id: `p${i}` }));
     const actionsOf = (id: string) => (id === `p${PROJECTS_COUNTED + 1}` ? 1000 : 1);
-    expect(chooseFunnelProject(many, null, actionsOf)).toMatchObject({ projectId: 'p0' });
+    expect(chooseAnalyticsProject(many, null, actionsOf)).toMatchObject({ projectId: 'p0' });
   });
 });

@@ -1,28 +1,30 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { analyticsQueries } from '../../api/queries/analytics';
-import { PendingState } from '../../ui/pending-state';
-import { ACTION_CHOICE_LIMIT } from './action-choices';
-import { chooseFunnelProject, PROJECTS_COUNTED } from './funnel-project-choice';
-import type { FunnelsPageSearch } from './funnels-search';
 import { readRangeOf } from '../../lib/read-range';
+import type { TimeRangeSearch } from '../../lib/time-range';
+import { PendingState } from '../../ui/pending-state';
+import { chooseAnalyticsProject, PROJECTS_COUNTED } from './analytics-project-choice';
 
 export type OpenReason = 'last-used' | 'most-actions';
 
 /**
- * Opens the funnels page on a project when the header's scope holds several: the last one a
- * funnel was read in, otherwise the one with the most product actions in the range (each
- * project's overview is read; the same reads then feed the step picker). The choice goes into
- * the URL, so the page stays a link. With no action anywhere in the range, asks for a pick.
+ * Opens an analytics page on a project when the header's scope holds several: the last one
+ * used there, otherwise the one with the most product actions in the range (each project's
+ * overview is read with the page's own `topLimit`, so the same reads then feed the page). The
+ * choice goes into the URL, so the page stays a link. With no action anywhere in the range,
+ * asks for a pick.
  */
-export function FunnelProjectOpener({
+export function AnalyticsProjectOpener({
   search,
+  topLimit,
   choices,
   lastUsed,
   onOpen,
   pickCallout,
 }: {
-  search: FunnelsPageSearch;
+  search: TimeRangeSearch & { environment?: string | undefined };
+  topLimit: number;
   choices: readonly { id: string; name: string }[];
   lastUsed: string | null;
   onOpen: (projectId: string, reason: OpenReason) => void;
@@ -37,7 +39,7 @@ export function FunnelProjectOpener({
         project_id: p.id,
         ...readRangeOf(search),
         ...(environment ? { environment } : {}),
-        top_limit: ACTION_CHOICE_LIMIT,
+        top_limit: topLimit,
       }),
     ),
   });
@@ -50,7 +52,7 @@ export function FunnelProjectOpener({
       ];
     }),
   );
-  const choice = chooseFunnelProject(choices, lastUsed, (id) => actions.get(id));
+  const choice = chooseAnalyticsProject(choices, lastUsed, (id) => actions.get(id));
   const opened = choice.kind === 'last-used' || choice.kind === 'most-actions';
   const projectId = opened ? choice.projectId : null;
   const reason = choice.kind;
@@ -64,14 +66,14 @@ export function FunnelProjectOpener({
     return pickCallout(
       <p>
         None of {choices.length === 1 ? 'the project' : `these ${choices.length} projects`} has a
-        product action in this range, so no funnel would count anything yet.
+        product action in this range, so there is nothing to count yet.
       </p>,
     );
   return (
     <PendingState
       label={
         choice.kind === 'last-used'
-          ? 'Opening the project of your last funnel…'
+          ? 'Opening the project you last used here…'
           : 'Opening the project with the most actions in this range…'
       }
     />

@@ -1,10 +1,10 @@
 /**
- * Which project the funnels page opens on when the header's scope holds several: the one the
- * last funnel was read in (when it is still among the choices), otherwise the one with the most
- * product actions in the range. Nothing while the counts are still being read; none when no
- * project has an action in the range (a funnel there would read zero).
+ * Which project an analytics page (funnels, the overview) opens on when the header's scope
+ * holds several: the one last used there (when it is still among the choices), otherwise the
+ * one with the most product actions in the range. Nothing while the counts are still being
+ * read; none when no project has an action in the range (a read there would count zero).
  */
-export type FunnelProjectChoice =
+export type AnalyticsProjectChoice =
   | { kind: 'last-used'; projectId: string }
   | { kind: 'most-actions'; projectId: string; actions: number }
   | { kind: 'reading' }
@@ -13,12 +13,12 @@ export type FunnelProjectChoice =
 /** The most projects whose actions are counted to choose one; the rest are left to the picker. */
 export const PROJECTS_COUNTED = 20;
 
-export function chooseFunnelProject(
+export function chooseAnalyticsProject(
   choices: readonly { id: string }[],
   lastUsed: string | null,
   /** Actions in range per project: a number once read, `null` when the read failed. */
   actionsOf: (projectId: string) => number | null | undefined,
-): FunnelProjectChoice {
+): AnalyticsProjectChoice {
   if (lastUsed !== null && choices.some((p) => p.id === lastUsed))
     return { kind: 'last-used', projectId: lastUsed };
   let best: { projectId: string; actions: number } | null = null;
