@@ -253,3 +253,29 @@ test('a member reads the rules but its controls say why they are disabled', asyn
     await context.close();
   }
 });
+
+test('with every project in scope, the rules page lists the rules of each project under its name', async ({
+  signedInPage: page,
+  demo,
+}) => {
+  await page.goto('/alerts');
+  for (const p of demo.projects)
+    await expect(page.getByRole('region', { name: `Rules of ${p.name}` })).toBeVisible();
+  // The demo world's rules watch Checkout API.
+  const api = page.getByRole('region', { name: 'Rules of Checkout API' });
+  await expect(api.getByRole('link', { name: 'Checkout API crashed' })).toBeVisible();
+  await expect(api.getByRole('link', { name: 'Busy issue in Checkout API' })).toBeVisible();
+
+  // A new rule can be started from here: the editor asks for its project.
+  await page.getByRole('link', { name: 'New alert rule' }).click();
+  await expect(page).toHaveURL(/\/alerts\/new/);
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue('');
+  await page.goBack();
+
+  // Picking a project narrows the page to its list.
+  const web = demo.projects.find((p) => p.name === 'Storefront Web');
+  if (!web) throw new Error('demo world has no Storefront Web project');
+  await page.getByLabel('Project', { exact: true }).selectOption(web.id);
+  await expect(page.getByRole('region', { name: /^Rules of / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Checkout API crashed' })).toHaveCount(0);
+});

@@ -29,3 +29,14 @@ export function webhookPermission(role: Project['role'] | undefined): ChangePerm
       'Members see the webhooks of their organization; an owner or admin adds, tests and deletes them.',
   };
 }
+
+/**
+ * Whether a new rule can be started with several projects in scope and none picked: the rule
+ * editor asks for the project, so it can when any of them lets the account create rules.
+ */
+export function newRulePermission(
+  inScope: readonly Pick<Project, 'role' | 'name'>[],
+): ChangePermission {
+  const allowed = inScope.find((p) => rulePermission(p).allowed);
+  return allowed ? { allowed: true } : rulePermission(inScope[0]);
+}

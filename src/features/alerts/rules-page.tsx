@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { alertQueries, type AlertRule } from '../../api/queries/alerts';
-import { projectsQueries } from '../../api/queries/projects';
+import { projectsQueries, type Project } from '../../api/queries/projects';
 import { oneProjectChoices, oneProjectOf, scopeIsOneProject } from '../../lib/one-project';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -13,16 +13,20 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTickingNow } from '../../ui/use-ticking-now';
 import { AlertsFrame } from './alerts-frame';
 import { KIND_LABELS } from './rule-draft';
-import { rulePermission } from './rule-permission';
+import { newRulePermission, rulePermission } from './rule-permission';
 import { ruleState } from './rule-state';
 import { ruleSummary } from './rule-summary';
 import styles from './alerts-tables.module.css';
 
 const route = getRouteApi('/_app/alerts/');
 
+/** Projects whose rules are listed together when the header's scope holds several. */
+const PROJECTS_LISTED = 12;
+
 /**
  * `/alerts`: the alert rules of one project, with what each watches, whether it is firing,
- * muted or off, and where it notifies. Members see the list; the New button says why they
+ * muted or off, and where it notifies; with several projects in scope and none picked, the
+ * rules of each, project by project. Members see the list; the New button says why they
  * cannot create one.
  */
 export function RulesPage() {
@@ -33,7 +37,11 @@ export function RulesPage() {
   const readable = projects.map((p) => p.id);
   const projectId = oneProjectOf(search, search.alert_project, readable);
   const project = projects.find((p) => p.id === projectId);
-  const permission = rulePermission(project);
+  const choices = oneProjectChoices(search, projects);
+  const permission =
+    projectId === null
+      ? newRulePermission(projects.filter((p) => choices.some((c) => c.id === p.id)))
+      : rulePermission(project);
 
   const newRule = (
     <div className={styles.headerActions}>
@@ -61,7 +69,7 @@ export function RulesPage() {
     >
       {!scopeIsOneProject(search, readable) && (
         <OneProjectPicker
-          choices={oneProjectChoices(search, projects)}
+          choices={choices}
           value={projectId}
           onChange={(id) => void navigate({ search: (prev) => ({ ...prev, alert_project: id }) })}
         />
@@ -72,10 +80,7 @@ export function RulesPage() {
         </p>
       )}
       {projectId === null ? (
-        <EmptyState icon={<BellIcon />} title="Choose a project">
-          Alert rules belong to one project. Choose it above, or narrow the header’s scope to one
-          project.
-        </EmptyState>
+        <RulesByProject choices={choices} projects={projects} />
       ) : (
         <RuleList projectId={projectId} canCreate={permission.allowed} />
       )}
@@ -83,12 +88,64 @@ export function RulesPage() {
   );
 }
 
-function RuleList({ projectId, canCreate }: { projectId: string; canCreate: boolean }) {
+/** The rules of each project in scope, one section per project (the first few). */
+function RulesByProject({
+  choices,
+  projects,
+}: {
+  choices: readonly { id: string; name: string }[];
+  projects: readonly Project[];
+}) {
+  if (choices.length === 0)
+    return (
+      <EmptyState icon={<BellIcon />} title="No project in scope">
+        Alert rules belong to a project. Select a project in the header.
+      </EmptyState>
+    );
+  const listed = choices.slice(0, PROJECTS_LISTED);
+  return (
+    <div className={styles.groups}>
+      {listed.map((p) => (
+        <section key={p.id} className={styles.group} aria-label={`Rules of ${p.name}`}>
+          <h2 className={styles.groupTitle}>{p.name}</h2>
+          <RuleList
+            projectId={p.id}
+            canCreate={rulePermission(projects.find((q) => q.id === p.id)).allowed}
+            compact
+          />
+        </section>
+      ))}
+      {choices.length > listed.length && (
+        <p className={styles.note} role="status">
+          {choices.length - listed.length} more projects are in scope: choose one in the Project
+          field to see its rules.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RuleList({
+  projectId,
+  canCreate,
+  compact = false,
+}: {
+  projectId: string;
+  canCreate: boolean;
+  /** Listed beside other projects: an empty list is one line, not a call to action. */
+  compact?: boolean;
+}) {
   const query = useInfiniteQuery(alertQueries.rules(projectId));
   const now = useTickingNow(30_000);
   if (query.isPending) return <PendingState label="Loading alert rules…" />;
   if (query.isError) return <ErrorState error={query.error} reset={() => void query.refetch()} />;
   const rules = query.data.pages.flatMap((p) => p.rules);
+  if (rules.length === 0 && compact)
+    return (
+      <div className={styles.panel}>
+        <p className={styles.emptyLine}>No alert rules in this project.</p>
+      </div>
+    );
   if (rules.length === 0) {
     return (
       <div className={styles.panel}>
