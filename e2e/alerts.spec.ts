@@ -254,7 +254,7 @@ test('a member reads the rules but its controls say why they are disabled', asyn
   }
 });
 
-test('with every project in scope, the rules page lists the rules of each project under its name', async ({
+test('with every project in scope, rules and history list each project under its name', async ({
   signedInPage: page,
   demo,
 }) => {
@@ -265,6 +265,12 @@ test('with every project in scope, the rules page lists the rules of each projec
   const api = page.getByRole('region', { name: 'Rules of Checkout API' });
   await expect(api.getByRole('link', { name: 'Checkout API crashed' })).toBeVisible();
   await expect(api.getByRole('link', { name: 'Busy issue in Checkout API' })).toBeVisible();
+
+  // History lists each project's incidents the same way.
+  await page.getByRole('link', { name: 'History' }).click();
+  for (const p of demo.projects)
+    await expect(page.getByRole('region', { name: `Incidents of ${p.name}` })).toBeVisible();
+  await page.getByRole('link', { name: 'Rules' }).click();
 
   // A new rule can be started from here: the editor asks for its project.
   await page.getByRole('link', { name: 'New alert rule' }).click();

@@ -21,10 +21,13 @@ import { KIND_LABELS } from './rule-draft';
 export function IncidentTable({
   filters,
   showRule = true,
+  compact = false,
   emptyText,
 }: {
   filters: IncidentFilters;
   showRule?: boolean;
+  /** Listed beside other projects' tables: an empty table is one line. */
+  compact?: boolean;
   emptyText: string;
 }) {
   const query = useInfiniteQuery(alertQueries.incidents(filters));
@@ -44,7 +47,7 @@ export function IncidentTable({
       />
       {incidents.length === 0 ? (
         <div className={styles.panel}>
-          {showRule ? (
+          {showRule && !compact ? (
             <EmptyState icon={<BellIcon />} title="No incidents">
               {emptyText}
             </EmptyState>

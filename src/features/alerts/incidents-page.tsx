@@ -9,6 +9,8 @@ import { OneProjectPicker } from '../../ui/one-project-picker';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AlertsFrame } from './alerts-frame';
 import styles from './alerts-page.module.css';
+import tables from './alerts-tables.module.css';
+import { PROJECTS_LISTED } from './projects-listed';
 import { IncidentTable } from './incident-table';
 
 const route = getRouteApi('/_app/alerts/history');
@@ -21,7 +23,8 @@ const STATES = [
 
 /**
  * `/alerts/history`: every incident of the project's rules, newest first, firing or resolved,
- * each with the value that fired it and a link to the view at that moment.
+ * each with the value that fired it and a link to the view at that moment; with several
+ * projects in scope and none picked, each project's incidents under its name.
  */
 export function IncidentsPage() {
   useDocumentTitle('Alert history');
@@ -30,6 +33,7 @@ export function IncidentsPage() {
   const { data: projects } = useSuspenseQuery(projectsQueries.list());
   const readable = projects.map((p) => p.id);
   const projectId = oneProjectOf(search, search.alert_project, readable);
+  const choices = oneProjectChoices(search, projects);
   return (
     <AlertsFrame
       title="Alerts"
@@ -38,8 +42,9 @@ export function IncidentsPage() {
       <div className={styles.controls}>
         {!scopeIsOneProject(search, readable) && (
           <OneProjectPicker
-            choices={oneProjectChoices(search, projects)}
+            choices={choices}
             value={projectId}
+            allLabel="Every project in scope"
             onChange={(id) => void navigate({ search: (prev) => ({ ...prev, alert_project: id }) })}
           />
         )}
@@ -56,10 +61,34 @@ export function IncidentsPage() {
         />
       </div>
       {projectId === null ? (
-        <EmptyState icon={<BellIcon />} title="Choose a project">
-          Incidents belong to one project’s rules. Choose it above, or narrow the header’s scope to
-          one project.
-        </EmptyState>
+        choices.length === 0 ? (
+          <EmptyState icon={<BellIcon />} title="No project in scope">
+            Incidents belong to a project’s rules. Select a project in the header.
+          </EmptyState>
+        ) : (
+          <div className={tables.groups}>
+            {choices.slice(0, PROJECTS_LISTED).map((p) => (
+              <section key={p.id} className={tables.group} aria-label={`Incidents of ${p.name}`}>
+                <h2 className={tables.groupTitle}>{p.name}</h2>
+                <IncidentTable
+                  filters={{ project_id: p.id, ...(search.state ? { state: search.state } : {}) }}
+                  compact
+                  emptyText={
+                    search.state === 'firing'
+                      ? 'Nothing is firing in this project.'
+                      : 'No rule of this project has fired yet.'
+                  }
+                />
+              </section>
+            ))}
+            {choices.length > PROJECTS_LISTED && (
+              <p className={tables.note} role="status">
+                {choices.length - PROJECTS_LISTED} more projects are in scope: choose one in the
+                Project field to see its incidents.
+              </p>
+            )}
+          </div>
+        )
       ) : (
         <IncidentTable
           filters={{

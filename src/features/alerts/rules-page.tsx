@@ -17,11 +17,9 @@ import { newRulePermission, rulePermission } from './rule-permission';
 import { ruleState } from './rule-state';
 import { ruleSummary } from './rule-summary';
 import styles from './alerts-tables.module.css';
+import { PROJECTS_LISTED } from './projects-listed';
 
 const route = getRouteApi('/_app/alerts/');
-
-/** Projects whose rules are listed together when the header's scope holds several. */
-const PROJECTS_LISTED = 12;
 
 /**
  * `/alerts`: the alert rules of one project, with what each watches, whether it is firing,
@@ -71,6 +69,7 @@ export function RulesPage() {
         <OneProjectPicker
           choices={choices}
           value={projectId}
+          allLabel="Every project in scope"
           onChange={(id) => void navigate({ search: (prev) => ({ ...prev, alert_project: id }) })}
         />
       )}
