@@ -1,5 +1,5 @@
 import { stepMasks } from '../../../domain/funnel';
-import { unitPath } from '../../../domain/paths';
+import { unitPath, type PathStep } from '../../../domain/paths';
 import type { EventMatcher } from '../../../domain/retention';
 import {
   BLANK,
@@ -30,6 +30,7 @@ type AnalyticsReads = Pick<
   ActionsStore,
   'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
 >;
+type PathsQuery = Parameters<AnalyticsReads['paths']>[0];
 
 const MS = 'toUnixTimestamp64Milli(occurred_at)';
 
@@ -140,7 +141,65 @@ function pairBits(
   };
 }
 
-export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
+export function clickhouseActionAnalytics(
+  db: ChDb,
+  /** The SQL of an action's (kind, name) code; tests give one that collides. */
+  pairCode: (kind: SqlFragment, name: SqlFragment) => SqlFragment = (kind, name) =>
+    sql`cityHash64(${kind}, ${name})`,
+): AnalyticsReads {
+  /**
+   * Paths as first written: each unit's actions as (time, arrival, kind, name) tuples, sorted.
+   * Exact but about twice the work; read only if two pairs share a code.
+   */
+  async function pathsByName(q: PathsQuery): ReturnType<AnalyticsReads['paths']> {
+    const unit = raw(unitColumn(q.unit));
+    const start =
+      q.start === null ? raw('1') : sql`a.3 = ${q.start.kind} AND a.4 = ${q.start.eventName}`;
+    // Per unit, its actions in (time, storage) order; its first start action and the
+    // `depth` after it are its path. Units with the same path are one row, and the row
+    // of units without a path (none identified, or no start action) carries only counts.
+    const rows = await db.rows<{
+      kinds: string[];
+      names: string[];
+      units: number;
+      events: number;
+      unitIdentified: number;
+    }>(
+      sql`SELECT kinds, names, count() AS units, sum(n) AS events,
+          sumIf(n, identified) AS unitIdentified
+        FROM (
+          SELECT u IS NOT NULL AS identified, count() AS n,
+            arraySort(groupArrayIf((at, seq, kind, name), identified)) AS acts,
+            arrayFirstIndex(a -> ${start}, acts) AS first,
+            if(first = 0, [], arraySlice(acts, first, ${typed(q.depth + 1, 'Int64')})) AS path,
+            arrayMap(a -> toString(a.3), path) AS kinds,
+            arrayMap(a -> toString(a.4), path) AS names
+          FROM (
+            SELECT ${unit} AS u, ${raw(MS)} AS at, seq, kind, name
+            FROM actions WHERE ${rangeWhere(q)}
+          )
+          GROUP BY u
+        )
+        GROUP BY kinds, names`,
+    );
+    const tally = pathTally();
+    for (const r of rows) {
+      if (r.kinds.length === 0) continue;
+      const steps = unitPath(
+        r.kinds.map((kind, i) => ({ kind, name: r.names[i] ?? '' })),
+        q.start,
+        q.depth,
+      );
+      if (steps !== null) tally.add(steps, n(r.units));
+    }
+    return {
+      events: rows.reduce((t, r) => t + n(r.events), 0),
+      unitIdentified: rows.reduce((t, r) => t + n(r.unitIdentified), 0),
+      units: tally.units,
+      paths: tally.paths(),
+    };
+  }
+
   return {
     async funnel(q) {
       const where = rangeWhere(q);
@@ -233,49 +292,73 @@ export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
     },
 
     async paths(q) {
+      const where = rangeWhere(q);
       const unit = raw(unitColumn(q.unit));
-      const start =
-        q.start === null ? raw('1') : sql`a.3 = ${q.start.kind} AND a.4 = ${q.start.eventName}`;
-      // Per unit, its actions in (time, storage) order; its first start action and the
-      // `depth` after it are its path. Units with the same path are one row, and the row
-      // of units without a path (none identified, or no start action) carries only counts.
-      const rows = await db.rows<{
-        kinds: string[];
-        names: string[];
-        units: number;
-        events: number;
-        unitIdentified: number;
-      }>(
-        sql`SELECT kinds, names, count() AS units, sum(n) AS events,
-            sumIf(n, identified) AS unitIdentified
-          FROM (
-            SELECT u IS NOT NULL AS identified, count() AS n,
-              arraySort(groupArrayIf((at, seq, kind, name), identified)) AS acts,
-              arrayFirstIndex(a -> ${start}, acts) AS first,
-              if(first = 0, [], arraySlice(acts, first, ${typed(q.depth + 1, 'Int64')})) AS path,
-              arrayMap(a -> toString(a.3), path) AS kinds,
-              arrayMap(a -> toString(a.4), path) AS names
+      const code = pairCode(raw('kind'), raw('name'));
+      const startCode =
+        q.start === null
+          ? null
+          : pairCode(
+              sql`${typed(q.start.kind, 'String')}`,
+              sql`${typed(q.start.eventName, 'String')}`,
+            );
+      // Per identified unit, the codes of its actions sorted by (time, arrival): numbers only,
+      // so the arrays are plain vectors and the sort compares integers (strings in the arrays
+      // were most of the time). The codes' pairs come from a read of the few distinct pairs.
+      const order = sql`bitOr(bitShiftLeft(toUInt128(toUInt64(${raw(MS)} - ${typed(q.from, 'Int64')})), 64), toUInt128(seq))`;
+      const [rows, counts, pairs] = await Promise.all([
+        db.rows<{ codes: string[]; units: number }>(
+          sql`SELECT arrayMap(c -> toString(c), path) AS codes, count() AS units
             FROM (
-              SELECT ${unit} AS u, ${raw(MS)} AS at, seq, kind, name
-              FROM actions WHERE ${rangeWhere(q)}
+              SELECT arraySort((c, k) -> k, groupArray(c), groupArray(k)) AS acts,
+                arrayFirstIndex(c -> ${startCode === null ? raw('1') : sql`c = ${startCode}`}, acts) AS first,
+                if(first = 0, [], arraySlice(acts, first, ${typed(q.depth + 1, 'Int64')})) AS path
+              FROM (
+                SELECT ${unit} AS u, ${code} AS c, ${order} AS k
+                FROM actions WHERE ${where} AND ${unit} IS NOT NULL
+              )
+              GROUP BY u
             )
-            GROUP BY u
-          )
-          GROUP BY kinds, names`,
-      );
+            WHERE first > 0
+            GROUP BY path`,
+        ),
+        db.one<{ events: number; unitIdentified: number }>(
+          sql`SELECT count() AS events, countIf(${unit} IS NOT NULL) AS unitIdentified
+            FROM actions WHERE ${where}`,
+        ),
+        db.rows<{ code: string; kind: string; name: string; start: string }>(
+          sql`SELECT toString(${code}) AS code, toString(kind) AS kind, toString(name) AS name,
+              toString(${startCode ?? raw('0')}) AS start
+            FROM (SELECT name, groupUniqArray(kind) AS kinds FROM actions WHERE ${where} GROUP BY name)
+            ARRAY JOIN kinds AS kind`,
+        ),
+      ]);
+      const byCode = new Map<string, PathStep>();
+      let collision = false;
+      for (const p of pairs) {
+        const known = byCode.get(p.code);
+        if (known && (known.kind !== p.kind || known.name !== p.name)) collision = true;
+        byCode.set(p.code, { kind: p.kind, name: p.name });
+      }
+      const startAs = q.start && pairs[0] ? byCode.get(pairs[0].start) : undefined;
+      if (
+        q.start &&
+        startAs &&
+        (startAs.kind !== q.start.kind || startAs.name !== q.start.eventName)
+      )
+        collision = true;
+      // Two pairs of one code (never seen; 64 bits over a few hundred pairs): read by name.
+      if (collision) return pathsByName(q);
       const tally = pathTally();
       for (const r of rows) {
-        if (r.kinds.length === 0) continue;
-        const steps = unitPath(
-          r.kinds.map((kind, i) => ({ kind, name: r.names[i] ?? '' })),
-          q.start,
-          q.depth,
-        );
-        if (steps !== null) tally.add(steps, n(r.units));
+        const steps = r.codes.map((c) => byCode.get(c));
+        // Every code read is among the pairs read: else the data changed between the reads.
+        if (!steps.every((s): s is PathStep => s !== undefined)) return pathsByName(q);
+        tally.add(steps, n(r.units));
       }
       return {
-        events: rows.reduce((t, r) => t + n(r.events), 0),
-        unitIdentified: rows.reduce((t, r) => t + n(r.unitIdentified), 0),
+        events: n(counts?.events),
+        unitIdentified: n(counts?.unitIdentified),
         units: tally.units,
         paths: tally.paths(),
       };
