@@ -214,5 +214,61 @@ describe('analytics reads on ClickHouse', () => {
     expect(segment.top.map((t) => t.units)).toEqual(overview.top.map((t) => t.sessions));
   });
 
+  it('rank the top actions of a kind outside the three as well', async () => {
+    // Top actions are counted per name and kind apart for the three kinds ingest takes;
+    // a store holding another kind (none is written today) is read by (name, kind) instead.
+    const ODD = '00000000-0000-4000-8000-0000000000cc';
+    const acts = [
+      ['legacy', 'Home', 's1'],
+      ['legacy', 'Home', 's2'],
+      ['legacy', 'Home', 's2'],
+      ['page_view', 'Home', 's1'],
+      ['interaction', 'Buy', 's1'],
+    ] as const;
+    await ch.insert(
+      'actions',
+      jsonEachRow(
+        acts.map(([kind, name, session], i) => ({
+          project_id: ODD,
+          occurred_at: T0 + i,
+          id: `odd-${String(i)}`,
+          name,
+          kind,
+          distinct_id: session,
+          session_id: session,
+          seq: i,
+          properties: '{}',
+          received_at: 0,
+          batch_id: '00000000-0000-4000-8000-000000000000',
+          retention_days: 30,
+        })),
+      ),
+      'action-analytics-odd-kind',
+    );
+    const range = { ...RANGE, projectId: ODD };
+    const overview = await store().overview({
+      ...range,
+      bucketFrom: range.from,
+      stepMs: DAY,
+      topLimit: 10,
+    });
+    expect(overview.actionCount).toBe(3);
+    expect(overview.top).toEqual([
+      { name: 'Home', kind: 'legacy', events: 3, users: 2, sessions: 2 },
+      { name: 'Buy', kind: 'interaction', events: 1, users: 1, sessions: 1 },
+      { name: 'Home', kind: 'page_view', events: 1, users: 1, sessions: 1 },
+    ]);
+    const segment = await store().segment({
+      ...range,
+      unit: 'session_id',
+      match: null,
+      topLimit: 2,
+    });
+    expect(segment.top).toEqual([
+      { name: 'Home', kind: 'legacy', events: 3, units: 2 },
+      { name: 'Buy', kind: 'interaction', events: 1, units: 1 },
+    ]);
+  });
+
   itAnswersAsTheSqliteStore(store, () => sqlite, ['k\u0000', 'odd']);
 });
