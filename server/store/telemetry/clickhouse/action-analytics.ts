@@ -357,7 +357,7 @@ export function clickhouseActionAnalytics(
       // so the arrays are plain vectors and the sort compares integers (strings in the arrays
       // were most of the time). The codes' pairs come from a read of the few distinct pairs.
       const order = sql`bitOr(bitShiftLeft(toUInt128(toUInt64(${raw(MS)} - ${typed(q.from, 'Int64')})), 64), toUInt128(seq))`;
-      const [rows, counts, pairs] = await Promise.all([
+      const [rows, pairs] = await Promise.all([
         db.rows<{ codes: string[]; units: number }>(
           sql`SELECT arrayMap(c -> toString(c), path) AS codes, count() AS units
             FROM (
@@ -373,15 +373,24 @@ export function clickhouseActionAnalytics(
             WHERE first > 0
             GROUP BY path`,
         ),
-        db.one<{ events: number; unitIdentified: number }>(
-          sql`SELECT count() AS events, countIf(${unit} IS NOT NULL) AS unitIdentified
-            FROM actions WHERE ${where}`,
-        ),
-        db.rows<{ code: string; kind: string; name: string; start: string }>(
+        // The distinct pairs, with the counts of actions per name (each name's first pair).
+        db.rows<{
+          code: string;
+          kind: string;
+          name: string;
+          start: string;
+          events: number;
+          unitIdentified: number;
+        }>(
           sql`SELECT toString(${code}) AS code, toString(kind) AS kind, toString(name) AS name,
-              toString(${startCode ?? raw('0')}) AS start
-            FROM (SELECT name, groupUniqArray(kind) AS kinds FROM actions WHERE ${where} GROUP BY name)
-            ARRAY JOIN kinds AS kind`,
+              toString(${startCode ?? raw('0')}) AS start,
+              if(k = 1, nameEvents, 0) AS events, if(k = 1, nameIdentified, 0) AS unitIdentified
+            FROM (
+              SELECT name, groupUniqArray(kind) AS kinds, count() AS nameEvents,
+                countIf(${unit} IS NOT NULL) AS nameIdentified
+              FROM actions WHERE ${where} GROUP BY name
+            )
+            ARRAY JOIN kinds AS kind, arrayEnumerate(kinds) AS k`,
         ),
       ]);
       const byCode = new Map<string, PathStep>();
@@ -408,8 +417,8 @@ export function clickhouseActionAnalytics(
         tally.add(steps, n(r.units));
       }
       return {
-        events: n(counts?.events),
-        unitIdentified: n(counts?.unitIdentified),
+        events: pairs.reduce((t, p) => t + n(p.events), 0),
+        unitIdentified: pairs.reduce((t, p) => t + n(p.unitIdentified), 0),
         units: tally.units,
         paths: tally.paths(),
       };
