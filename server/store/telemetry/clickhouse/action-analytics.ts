@@ -1,5 +1,5 @@
 import { stepMasks } from '../../../domain/funnel';
-import { unitPath } from '../../../domain/paths';
+import { unitPath, type PathStep } from '../../../domain/paths';
 import type { EventMatcher } from '../../../domain/retention';
 import {
   BLANK,
@@ -30,6 +30,7 @@ type AnalyticsReads = Pick<
   ActionsStore,
   'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
 >;
+type PathsQuery = Parameters<AnalyticsReads['paths']>[0];
 
 const MS = 'toUnixTimestamp64Milli(occurred_at)';
 
@@ -140,7 +141,116 @@ function pairBits(
   };
 }
 
-export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
+/** Actions by (name, kind) with the totals over every action in range (overview, segments). */
+type TopRow = {
+  name: string;
+  kind: string;
+  events: number;
+  allEvents: number;
+  named: number;
+  withSession: number;
+  actionCount: number;
+};
+
+/**
+ * The `limit` actions of most events in `where`, then by name and kind, each row with the
+ * totals over every action. Grouped by name alone, each kind counted apart: a key of one
+ * low-cardinality column is grouped on its dictionary, while (name, kind) took a hashed
+ * key per action and 2 to 3 times the CPU. Kinds are one of three words at ingest; an
+ * action of another kind (none is stored today) makes it the read by (name, kind).
+ */
+async function topActions(db: ChDb, where: SqlFragment, limit: number): Promise<TopRow[]> {
+  const counted = (kind: string) => sql`countIf(kind = ${kind})`;
+  const [pv, sv, ia] = ['page_view', 'screen_view', 'interaction'].map(counted);
+  const fast = await db.rows<TopRow & { others: number }>(
+    sql`SELECT toString(name) AS name, k.1 AS kind, k.2 AS events,
+        allEvents, named, withSession, actionCount, others
+      FROM (
+        SELECT name, ${pv} AS pv, ${sv} AS sv, ${ia} AS ia,
+          sum(count()) OVER () AS allEvents,
+          sum(if(${named()}, count(), 0)) OVER () AS named,
+          sum(countIf(session_id IS NOT NULL)) OVER () AS withSession,
+          sum((${pv} > 0) + (${sv} > 0) + (${ia} > 0)) OVER () AS actionCount,
+          sum(countIf(NOT ${CLASSIFIED})) OVER () AS others
+        FROM actions WHERE ${where}
+        GROUP BY name
+      )
+      ARRAY JOIN [('page_view', pv), ('screen_view', sv), ('interaction', ia)] AS k
+      WHERE k.2 > 0 OR others > 0
+      ORDER BY events DESC, name, kind
+      LIMIT ${Math.max(1, limit)}`,
+  );
+  if (n(fast[0]?.others) === 0) return fast;
+  return db.rows<TopRow>(
+    sql`SELECT toString(name) AS name, toString(kind) AS kind, count() AS events,
+        sum(count()) OVER () AS allEvents, sum(countIf(${named()})) OVER () AS named,
+        sum(countIf(session_id IS NOT NULL)) OVER () AS withSession,
+        count() OVER () AS actionCount
+      FROM actions WHERE ${where}
+      GROUP BY name, kind ORDER BY events DESC, name, kind
+      LIMIT ${Math.max(1, limit)}`,
+  );
+}
+
+export function clickhouseActionAnalytics(
+  db: ChDb,
+  /** The SQL of an action's (kind, name) code; tests give one that collides. */
+  pairCode: (kind: SqlFragment, name: SqlFragment) => SqlFragment = (kind, name) =>
+    sql`cityHash64(${kind}, ${name})`,
+): AnalyticsReads {
+  /**
+   * Paths as first written: each unit's actions as (time, arrival, kind, name) tuples, sorted.
+   * Exact but about twice the work; read only if two pairs share a code.
+   */
+  async function pathsByName(q: PathsQuery): ReturnType<AnalyticsReads['paths']> {
+    const unit = raw(unitColumn(q.unit));
+    const start =
+      q.start === null ? raw('1') : sql`a.3 = ${q.start.kind} AND a.4 = ${q.start.eventName}`;
+    // Per unit, its actions in (time, storage) order; its first start action and the
+    // `depth` after it are its path. Units with the same path are one row, and the row
+    // of units without a path (none identified, or no start action) carries only counts.
+    const rows = await db.rows<{
+      kinds: string[];
+      names: string[];
+      units: number;
+      events: number;
+      unitIdentified: number;
+    }>(
+      sql`SELECT kinds, names, count() AS units, sum(n) AS events,
+          sumIf(n, identified) AS unitIdentified
+        FROM (
+          SELECT u IS NOT NULL AS identified, count() AS n,
+            arraySort(groupArrayIf((at, seq, kind, name), identified)) AS acts,
+            arrayFirstIndex(a -> ${start}, acts) AS first,
+            if(first = 0, [], arraySlice(acts, first, ${typed(q.depth + 1, 'Int64')})) AS path,
+            arrayMap(a -> toString(a.3), path) AS kinds,
+            arrayMap(a -> toString(a.4), path) AS names
+          FROM (
+            SELECT ${unit} AS u, ${raw(MS)} AS at, seq, kind, name
+            FROM actions WHERE ${rangeWhere(q)}
+          )
+          GROUP BY u
+        )
+        GROUP BY kinds, names`,
+    );
+    const tally = pathTally();
+    for (const r of rows) {
+      if (r.kinds.length === 0) continue;
+      const steps = unitPath(
+        r.kinds.map((kind, i) => ({ kind, name: r.names[i] ?? '' })),
+        q.start,
+        q.depth,
+      );
+      if (steps !== null) tally.add(steps, n(r.units));
+    }
+    return {
+      events: rows.reduce((t, r) => t + n(r.events), 0),
+      unitIdentified: rows.reduce((t, r) => t + n(r.unitIdentified), 0),
+      units: tally.units,
+      paths: tally.paths(),
+    };
+  }
+
   return {
     async funnel(q) {
       const where = rangeWhere(q);
@@ -233,49 +343,82 @@ export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
     },
 
     async paths(q) {
+      const where = rangeWhere(q);
       const unit = raw(unitColumn(q.unit));
-      const start =
-        q.start === null ? raw('1') : sql`a.3 = ${q.start.kind} AND a.4 = ${q.start.eventName}`;
-      // Per unit, its actions in (time, storage) order; its first start action and the
-      // `depth` after it are its path. Units with the same path are one row, and the row
-      // of units without a path (none identified, or no start action) carries only counts.
-      const rows = await db.rows<{
-        kinds: string[];
-        names: string[];
-        units: number;
-        events: number;
-        unitIdentified: number;
-      }>(
-        sql`SELECT kinds, names, count() AS units, sum(n) AS events,
-            sumIf(n, identified) AS unitIdentified
-          FROM (
-            SELECT u IS NOT NULL AS identified, count() AS n,
-              arraySort(groupArrayIf((at, seq, kind, name), identified)) AS acts,
-              arrayFirstIndex(a -> ${start}, acts) AS first,
-              if(first = 0, [], arraySlice(acts, first, ${typed(q.depth + 1, 'Int64')})) AS path,
-              arrayMap(a -> toString(a.3), path) AS kinds,
-              arrayMap(a -> toString(a.4), path) AS names
+      const code = pairCode(raw('kind'), raw('name'));
+      const startCode =
+        q.start === null
+          ? null
+          : pairCode(
+              sql`${typed(q.start.kind, 'String')}`,
+              sql`${typed(q.start.eventName, 'String')}`,
+            );
+      // Per identified unit, the codes of its actions sorted by (time, arrival): numbers only,
+      // so the arrays are plain vectors and the sort compares integers (strings in the arrays
+      // were most of the time). The codes' pairs come from a read of the few distinct pairs.
+      const order = sql`bitOr(bitShiftLeft(toUInt128(toUInt64(${raw(MS)} - ${typed(q.from, 'Int64')})), 64), toUInt128(seq))`;
+      const [rows, pairs] = await Promise.all([
+        db.rows<{ codes: string[]; units: number }>(
+          sql`SELECT arrayMap(c -> toString(c), path) AS codes, count() AS units
             FROM (
-              SELECT ${unit} AS u, ${raw(MS)} AS at, seq, kind, name
-              FROM actions WHERE ${rangeWhere(q)}
+              SELECT arraySort((c, k) -> k, groupArray(c), groupArray(k)) AS acts,
+                arrayFirstIndex(c -> ${startCode === null ? raw('1') : sql`c = ${startCode}`}, acts) AS first,
+                if(first = 0, [], arraySlice(acts, first, ${typed(q.depth + 1, 'Int64')})) AS path
+              FROM (
+                SELECT ${unit} AS u, ${code} AS c, ${order} AS k
+                FROM actions WHERE ${where} AND ${unit} IS NOT NULL
+              )
+              GROUP BY u
             )
-            GROUP BY u
-          )
-          GROUP BY kinds, names`,
-      );
+            WHERE first > 0
+            GROUP BY path`,
+        ),
+        // The distinct pairs, with the counts of actions per name (each name's first pair).
+        db.rows<{
+          code: string;
+          kind: string;
+          name: string;
+          start: string;
+          events: number;
+          unitIdentified: number;
+        }>(
+          sql`SELECT toString(${code}) AS code, toString(kind) AS kind, toString(name) AS name,
+              toString(${startCode ?? raw('0')}) AS start,
+              if(k = 1, nameEvents, 0) AS events, if(k = 1, nameIdentified, 0) AS unitIdentified
+            FROM (
+              SELECT name, groupUniqArray(kind) AS kinds, count() AS nameEvents,
+                countIf(${unit} IS NOT NULL) AS nameIdentified
+              FROM actions WHERE ${where} GROUP BY name
+            )
+            ARRAY JOIN kinds AS kind, arrayEnumerate(kinds) AS k`,
+        ),
+      ]);
+      const byCode = new Map<string, PathStep>();
+      let collision = false;
+      for (const p of pairs) {
+        const known = byCode.get(p.code);
+        if (known && (known.kind !== p.kind || known.name !== p.name)) collision = true;
+        byCode.set(p.code, { kind: p.kind, name: p.name });
+      }
+      const startAs = q.start && pairs[0] ? byCode.get(pairs[0].start) : undefined;
+      if (
+        q.start &&
+        startAs &&
+        (startAs.kind !== q.start.kind || startAs.name !== q.start.eventName)
+      )
+        collision = true;
+      // Two pairs of one code (never seen; 64 bits over a few hundred pairs): read by name.
+      if (collision) return pathsByName(q);
       const tally = pathTally();
       for (const r of rows) {
-        if (r.kinds.length === 0) continue;
-        const steps = unitPath(
-          r.kinds.map((kind, i) => ({ kind, name: r.names[i] ?? '' })),
-          q.start,
-          q.depth,
-        );
-        if (steps !== null) tally.add(steps, n(r.units));
+        const steps = r.codes.map((c) => byCode.get(c));
+        // Every code read is among the pairs read: else the data changed between the reads.
+        if (!steps.every((s): s is PathStep => s !== undefined)) return pathsByName(q);
+        tally.add(steps, n(r.units));
       }
       return {
-        events: rows.reduce((t, r) => t + n(r.events), 0),
-        unitIdentified: rows.reduce((t, r) => t + n(r.unitIdentified), 0),
+        events: pairs.reduce((t, p) => t + n(p.events), 0),
+        unitIdentified: pairs.reduce((t, p) => t + n(p.unitIdentified), 0),
         units: tally.units,
         paths: tally.paths(),
       };
@@ -288,13 +431,7 @@ export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
       // The top actions by events first; then one pass per unit counts the segment and marks
       // which of those actions each unit did (see `pairBits`).
       const top =
-        q.topLimit > 0
-          ? await db.rows<{ name: string; kind: string; events: number }>(
-              sql`SELECT toString(name) AS name, toString(kind) AS kind, count() AS events
-                FROM actions WHERE ${where} AND ${match}
-                GROUP BY name, kind ORDER BY events DESC, name, kind LIMIT ${q.topLimit}`,
-            )
-          : [];
+        q.topLimit > 0 ? await topActions(db, sql`${where} AND ${match}`, q.topLimit) : [];
       const bits = pairBits(top, match);
       const row = await db.one<Record<string, number>>(
         sql`SELECT sum(a) AS all, sum(n) AS events, sumIf(n, u IS NOT NULL) AS unitIdentified,
@@ -324,23 +461,7 @@ export function clickhouseActionAnalytics(db: ChDb): AnalyticsReads {
       // The top actions (with the totals over every action, summed over all of them), and the
       // buckets; then users and sessions, each in one pass per unit (see `pairBits`).
       const [pairs, buckets] = await Promise.all([
-        db.rows<{
-          name: string;
-          kind: string;
-          events: number;
-          allEvents: number;
-          named: number;
-          withSession: number;
-          actionCount: number;
-        }>(
-          sql`SELECT toString(name) AS name, toString(kind) AS kind, count() AS events,
-              sum(count()) OVER () AS allEvents, sum(countIf(${named()})) OVER () AS named,
-              sum(countIf(session_id IS NOT NULL)) OVER () AS withSession,
-              count() OVER () AS actionCount
-            FROM actions WHERE ${where}
-            GROUP BY name, kind ORDER BY events DESC, name, kind
-            LIMIT ${Math.max(1, q.topLimit)}`,
-        ),
+        topActions(db, where, q.topLimit),
         db.rows<{ bucket: number; events: number }>(
           sql`SELECT ${periodSql(q.bucketFrom, q.stepMs)} AS bucket, count() AS events
             FROM actions WHERE ${where} GROUP BY bucket ORDER BY bucket`,
