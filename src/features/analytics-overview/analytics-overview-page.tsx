@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { oneProjectChoices, scopeIsOneProject } from '../../lib/one-project';
 import { checkRangeLength, rangeBounds } from '../../lib/read-range';
@@ -9,6 +9,7 @@ import page from '../../ui/report-page.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTickingNow } from '../../ui/use-ticking-now';
 import { AnalyticsProjectOpener } from '../../widgets/analytics-project/analytics-project-opener';
+import { useProjectOpening } from '../../widgets/analytics-project/use-project-opening';
 import styles from './analytics-overview-page.module.css';
 import { analyticsReads, TOP_ACTIONS_LIMIT } from './analytics-reads';
 import { LifecycleSection } from './lifecycle-section';
@@ -36,20 +37,15 @@ export function AnalyticsOverviewPage() {
   const choices = oneProjectChoices(search, projects);
   const bounds = rangeBounds(search, now);
   const rangeOk = checkRangeLength(bounds.since, bounds.until, 'analytics').ok;
-  // Opening on a project is done once per visit: a person who clears the pick keeps it clear.
-  const [autoOpen, setAutoOpen] = useState(true);
-  const [opened, setOpened] = useState<string | null>(null);
-  const openProject = useCallback(
-    (projectId: string) => {
-      setOpened(projectId);
-      setSearch({ analytics_project: projectId }, { replace: true });
-    },
-    [setSearch],
-  );
-  const openedNote =
-    opened !== null && reads.kind !== 'pick-project' && reads.project === opened && !fromScope
-      ? `Opened on ${projects.find((p) => p.id === opened)?.name ?? 'a project'}: the project with the most product actions in this range. Choose another in the Project field.`
-      : null;
+  const opening = useProjectOpening({
+    projects,
+    shownProject: reads.kind === 'pick-project' ? null : reads.project,
+    fromScope,
+    openInUrl: useCallback(
+      (projectId: string) => setSearch({ analytics_project: projectId }, { replace: true }),
+      [setSearch],
+    ),
+  });
   const pickCallout = (note?: ReactNode) => (
     <Callout tone="info" role="status" title="Pick a project to analyse">
       {note}
@@ -72,9 +68,9 @@ export function AnalyticsOverviewPage() {
             <code>distinct_id</code> values: an anonymous id counts as a user of its own. Times are
             UTC.
           </p>
-          {openedNote && (
+          {opening.openedNote && (
             <p className={page.subtitle} role="status">
-              {openedNote}
+              {opening.openedNote}
             </p>
           )}
         </div>
@@ -83,20 +79,20 @@ export function AnalyticsOverviewPage() {
             choices={choices}
             value={reads.kind === 'pick-project' ? null : reads.project}
             onChange={(id) => {
-              if (id === undefined) setAutoOpen(false);
+              if (id === undefined) opening.pickCleared();
               setSearch({ analytics_project: id });
             }}
           />
         )}
       </header>
       {reads.kind === 'pick-project' &&
-        (autoOpen && !fromScope && rangeOk && choices.length > 0 ? (
+        (opening.autoOpen && !fromScope && rangeOk && choices.length > 0 ? (
           <AnalyticsProjectOpener
             search={search}
             topLimit={TOP_ACTIONS_LIMIT}
             choices={choices}
             lastUsed={null}
-            onOpen={openProject}
+            onOpen={opening.open}
             pickCallout={pickCallout}
           />
         ) : (

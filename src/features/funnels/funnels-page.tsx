@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTickingNow } from '../../ui/use-ticking-now';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { projectsQueries } from '../../api/queries/projects';
 import { oneProjectChoices, scopeIsOneProject } from '../../lib/one-project';
 import { Callout } from '../../ui/callout';
@@ -11,10 +11,8 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { ACTION_CHOICE_LIMIT } from './action-choices';
 import { FunnelComparisonSection } from './funnel-comparison-section';
 import { FunnelDefinitionForm } from './funnel-definition-form';
-import {
-  AnalyticsProjectOpener,
-  type OpenReason,
-} from '../../widgets/analytics-project/analytics-project-opener';
+import { AnalyticsProjectOpener } from '../../widgets/analytics-project/analytics-project-opener';
+import { useProjectOpening } from '../../widgets/analytics-project/use-project-opening';
 import { useFunnelProjectShown, useLastFunnelProject } from './last-funnel-project-store';
 import { planFunnel } from './funnel-plan';
 import { FunnelResultSection } from './funnel-result-section';
@@ -40,27 +38,19 @@ export function FunnelsPage() {
   const choices = oneProjectChoices(search, projects);
   const lastUsed = useLastFunnelProject();
   const funnelProjectShown = useFunnelProjectShown();
-  // Opening on a project is done once per visit: a person who clears the pick keeps it clear.
-  const [autoOpen, setAutoOpen] = useState(true);
-  const [opened, setOpened] = useState<{ projectId: string; reason: OpenReason } | null>(null);
   useEffect(() => {
     if (plan.project !== null) funnelProjectShown(plan.project);
   }, [plan.project, funnelProjectShown]);
-  const openProject = useCallback(
-    (projectId: string, reason: OpenReason) => {
-      setOpened({ projectId, reason });
-      setSearch({ analytics_project: projectId }, { replace: true });
-    },
-    [setSearch],
-  );
-  const openedNote =
-    opened !== null && opened.projectId === plan.project && !oneProject
-      ? `Opened on ${projects.find((p) => p.id === opened.projectId)?.name ?? 'a project'}: ${
-          opened.reason === 'last-used'
-            ? 'the project of your last funnel'
-            : 'the project with the most product actions in this range'
-        }. Choose another in the Project field.`
-      : null;
+  const opening = useProjectOpening({
+    projects,
+    shownProject: plan.project,
+    fromScope: oneProject,
+    openInUrl: useCallback(
+      (projectId: string) => setSearch({ analytics_project: projectId }, { replace: true }),
+      [setSearch],
+    ),
+    lastUsedReason: 'the project of your last funnel',
+  });
   const pickCallout = (note?: ReactNode) => (
     <Callout tone="info" role="status" title="Pick a project to build a funnel">
       {note}
@@ -85,9 +75,9 @@ export function FunnelsPage() {
             </Link>{' '}
             for the actions people take most.
           </p>
-          {openedNote && (
+          {opening.openedNote && (
             <p className={page.subtitle} role="status">
-              {openedNote}
+              {opening.openedNote}
             </p>
           )}
         </div>
@@ -96,20 +86,20 @@ export function FunnelsPage() {
             choices={choices}
             value={plan.project}
             onChange={(id) => {
-              if (id === undefined) setAutoOpen(false);
+              if (id === undefined) opening.pickCleared();
               setSearch({ analytics_project: id });
             }}
           />
         )}
       </header>
       {plan.project === null ? (
-        autoOpen && !oneProject && plan.rangeCheck.ok && choices.length > 0 ? (
+        opening.autoOpen && !oneProject && plan.rangeCheck.ok && choices.length > 0 ? (
           <AnalyticsProjectOpener
             search={search}
             topLimit={ACTION_CHOICE_LIMIT}
             choices={choices}
             lastUsed={lastUsed}
-            onOpen={openProject}
+            onOpen={opening.open}
             pickCallout={pickCallout}
           />
         ) : (
