@@ -126,33 +126,55 @@ const selectBucketIndex = (buckets: readonly { start: number; end: number }[]): 
 /** Logs in ClickHouse; triage rules from the state store. */
 export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
   /**
-   * The hours in which a project's logs hold this (folded) string value at this path, within
-   * the query's range; null when there are too many to be worth listing.
+   * The string value compared for equality that a read narrows by (the first such filter):
+   * its path, and its value case-folded, as `attr_string` and the value hours hold it.
    */
-  async function valueHours(projectId: string, path: string, value: string, q: LogListQuery) {
+  function narrowingValue(q: LogListQuery): { path: string; value: string } | null {
+    const eq = q.attributeFilters.find((f) => f.type === 'string' && f.operator === 'eq');
+    if (!eq || eq.type !== 'string' || eq.operator === 'exists') return null;
+    return { path: eq.path, value: foldCase(eq.value) };
+  }
+
+  /**
+   * For each project, the hours in which its logs hold the query's narrowing value within the
+   * query's range, or null where there are too many to be worth listing (a common value); read
+   * for every project in one statement. Null: the query has no such value.
+   */
+  async function valueHours(
+    projectIds: string[],
+    q: LogListQuery,
+  ): Promise<Map<string, number[] | null> | null> {
+    const narrowing = narrowingValue(q);
+    if (narrowing === null) return null;
     const range: SqlFragment[] = [];
     if (q.since !== null) range.push(sql`hour >= toStartOfHour(${time(q.since)})`);
     const end = q.after?.time ?? q.until;
     if (end !== null) range.push(sql`hour <= ${time(end)}`);
-    const rows = await db.rows<{ h: number }>(
-      sql`SELECT toUnixTimestamp(hour) * 1000 AS h FROM log_value_hours
-        WHERE project_id = ${projectId} AND path = ${path} AND value = ${value}
+    const rows = await db.rows<{ project_id: string; h: number }>(
+      sql`SELECT project_id, toUnixTimestamp(hour) * 1000 AS h FROM log_value_hours
+        WHERE project_id IN ${projectIds} AND path = ${narrowing.path} AND value = ${narrowing.value}
           ${range.length > 0 ? sql`AND ${and(range)}` : raw('')}
-        GROUP BY hour HAVING sum(logs) > 0 ORDER BY hour DESC LIMIT ${MAX_VALUE_HOURS + 1}`,
+        GROUP BY project_id, hour HAVING sum(logs) > 0
+        ORDER BY project_id, hour DESC LIMIT ${MAX_VALUE_HOURS + 1} BY project_id`,
     );
-    return rows.length > MAX_VALUE_HOURS ? null : rows.map((r) => r.h);
+    const hours = new Map<string, number[]>(projectIds.map((p) => [p, []]));
+    for (const r of rows) hours.get(r.project_id)?.push(r.h);
+    return new Map(
+      [...hours].map(([p, hs]) => [p, hs.length > MAX_VALUE_HOURS ? null : hs] as const),
+    );
   }
 
   /**
    * The conditions of one project's logs the list query matches (range and cursor included),
-   * or null when none can match; the list and the count both read with them.
+   * or null when none can match; the list and the count both read with them. `hours`: the
+   * project's hours of the narrowing value (`valueHours`); undefined reads without them.
    */
-  async function conditionsOf(
+  function conditionsOf(
     projectId: string,
     q: LogListQuery,
     projectRules: Map<string, LogRule>,
-    narrowByValueHours = true,
-  ): Promise<SqlFragment[] | null> {
+    hours?: number[] | null,
+  ): SqlFragment[] | null {
     const where: SqlFragment[] = [sql`project_id = ${projectId}`];
     if (q.since !== null) where.push(sql`occurred_at >= ${time(q.since)}`);
     if (q.until !== null) where.push(sql`occurred_at < ${time(q.until)}`);
@@ -192,42 +214,60 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
 
     for (const f of q.attributeFilters) where.push(sql`(${attributeCondition(f)})`);
     // A string value compared for equality: read only the hours it occurs in.
-    const eq = q.attributeFilters.find((f) => f.type === 'string' && f.operator === 'eq');
-    if (narrowByValueHours && eq && eq.type === 'string' && eq.operator !== 'exists') {
-      const hours = await valueHours(projectId, eq.path, foldCase(eq.value), q);
-      if (hours !== null) {
-        if (hours.length === 0) return null;
-        where.push(
-          sql`(${join(
-            hours.map(
-              (h) => sql`(occurred_at >= ${time(h)} AND occurred_at < ${time(h + HOUR_MS)})`,
-            ),
-            ' OR ',
-          )})`,
-        );
-      }
+    const narrowing = narrowingValue(q);
+    if (narrowing !== null && hours !== undefined && hours !== null) {
+      if (hours.length === 0) return null;
+      where.push(
+        sql`(${join(
+          hours.map((h) => sql`(occurred_at >= ${time(h)} AND occurred_at < ${time(h + HOUR_MS)})`),
+          ' OR ',
+        )})`,
+      );
     }
     return where;
   }
 
-  /** One project's matching logs, newest first, at most `limit`. */
-  async function pageOf(projectId: string, q: LogListQuery): Promise<LogRecord[]> {
-    const projectRules = await rules.ofProject(projectId);
-    const where = await conditionsOf(projectId, q, projectRules);
-    if (where === null) return [];
-    const rows = await db.rows<LogRow>(
-      sql`SELECT ${COLUMNS} FROM logs WHERE ${and(where)}
-        ORDER BY occurred_at DESC, id DESC LIMIT ${q.limit}`,
+  /**
+   * The matching logs of the query's projects, newest first, at most `limit`: each project
+   * read newest first along its primary key, stopping after a page, and the pages merged (one
+   * read over several projects would sort every match). The pages are statements of their
+   * own, run side by side: as one UNION ALL they took less CPU but longer (bench/README.md).
+   */
+  async function list(q: LogListQuery): Promise<LogRecord[]> {
+    const hours = await valueHours(q.projectIds, q);
+    const pages = await Promise.all(
+      q.projectIds.map(async (projectId) => {
+        const projectRules = await rules.ofProject(projectId);
+        const where = conditionsOf(projectId, q, projectRules, hours?.get(projectId));
+        if (where === null) return [];
+        const rows = await db.rows<LogRow>(
+          sql`SELECT ${COLUMNS} FROM logs WHERE ${and(where)}
+            ORDER BY occurred_at DESC, id DESC LIMIT ${q.limit}`,
+        );
+        return rows.map((r) => {
+          const log = toLog(r, projectRules.get(r.triage_key) ?? null);
+          return { occurred_at: log.occurredAt, id: log.id, log };
+        });
+      }),
     );
-    return rows.map((r) => toLog(r, projectRules.get(r.triage_key) ?? null));
+    return mergeNewestFirstPages(pages, q.limit).map((h) => h.log);
   }
 
   /**
    * One project's matching logs counted per bucket in one read: the list's conditions over
    * the range covering the buckets, each log then counted in every bucket holding its time.
    */
-  async function countOf(projectId: string, q: LogCountQuery): Promise<number[]> {
-    const where = await conditionsOf(projectId, countRange(q), await rules.ofProject(projectId));
+  async function countOf(
+    projectId: string,
+    q: LogCountQuery,
+    hours: Map<string, number[] | null> | null,
+  ): Promise<number[]> {
+    const where = conditionsOf(
+      projectId,
+      countRange(q),
+      await rules.ofProject(projectId),
+      hours?.get(projectId),
+    );
     if (where === null) return q.buckets.map(() => 0);
     const rows = await db.rows<{ bucket_index: number; n: string }>(
       sql`${selectBucketIndex(q.buckets)},
@@ -245,14 +285,11 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
   async function countEachOf(projectId: string, q: LogCountEachQuery): Promise<number[][]> {
     const projectRules = await rules.ofProject(projectId);
     const zeros = () => q.buckets.map(() => 0);
-    const sets = await Promise.all(
-      q.filters.map((f) =>
-        conditionsOf(
-          projectId,
-          countRange({ ...f, projectIds: [projectId], buckets: q.buckets }),
-          projectRules,
-          false,
-        ),
+    const sets = q.filters.map((f) =>
+      conditionsOf(
+        projectId,
+        countRange({ ...f, projectIds: [projectId], buckets: q.buckets }),
+        projectRules,
       ),
     );
     const read = sets.flatMap((where, i) => (where === null ? [] : [{ where, i }]));
@@ -296,17 +333,13 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
   return {
     async list(q) {
       if (q.projectIds.length === 0) return [];
-      // Each project is read newest first along its primary key, stopping after a page; the
-      // pages are then merged (one read over several projects would sort every match).
-      const pages = await Promise.all(q.projectIds.map((p) => pageOf(p, q)));
-      const heads = pages.map((page) =>
-        page.map((l) => ({ occurred_at: l.occurredAt, id: l.id, log: l })),
-      );
-      return mergeNewestFirstPages(heads, q.limit).map((h) => h.log);
+      return list(q);
     },
     async count(q) {
       if (q.buckets.length === 0) return [];
-      const perProject = await Promise.all(q.projectIds.map((p) => countOf(p, q)));
+      if (q.projectIds.length === 0) return q.buckets.map(() => 0);
+      const hours = await valueHours(q.projectIds, countRange(q));
+      const perProject = await Promise.all(q.projectIds.map((p) => countOf(p, q, hours)));
       return q.buckets.map((_, i) => perProject.reduce((sum, c) => sum + (c[i] ?? 0), 0));
     },
     async countEach(q) {

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogListQuery, LogRule } from '../../../core/store/telemetry/logs';
+import {
+  parseJsonPointer,
+  type AttributeFilter,
+} from '../../../domain/read-rules/attribute-filters';
+import {
+  clickhouseTestTelemetry,
+  dropTestTelemetry,
+  testsOnClickHouse,
+} from '../../../test-support/test-clickhouse';
+import { attributeMaps } from './attribute-maps';
+import { openClickHouse, type ChDb } from './clickhouse-db';
+import { migrateClickHouse } from './clickhouse-migrations';
+import { clickhouseLogs } from './logs';
+
+const HOUR = 3_600_000;
+const START = Date.UTC(2026, 10, 1);
+const HOURS = 120;
+const PROJECTS = ['p-a', 'p-b', 'p-c'];
+/** Project p-b's rule for its logs' triage key: error severity. */
+const RULE: LogRule = { severity: 'error', ignored: false };
+
+const telemetry = clickhouseTestTelemetry();
+let db: ChDb;
+
+/**
+ * Logs of three projects, one every 20 minutes of 120 hours: `/region` in every hour (a value
+ * too common to list its hours), `/user/id` rare (`u-rare` in a few hours, in two projects
+ * only), and ties in time across projects.
+ */
+function logsOf(projectIndex: number) {
+  const project = PROJECTS[projectIndex] ?? '';
+  return Array.from({ length: HOURS * 3 }, (_, n) => {
+    const attributes: Record<string, unknown> = {
+      region: n % 2 === 0 ? 'eu-west-1' : 'us-east-1',
+      user: { id: projectIndex !== 2 && n % 37 === 5 ? 'U-Rare' : `u-${String(n)}` },
+    };
+    return {
+      project_id: project,
+      occurred_at: START + n * 20 * 60_000,
+      // Ids of the same time differ by project, so ties in time are broken by id.
+      id: `${String(n).padStart(5, '0')}-${project}`,
+      severity: n % 5 === 0 ? 'warning' : 'info',
+      message: `message ${String(n)}`,
+      attributes: JSON.stringify(attributes),
+      triage_key: `key-${String(n % 3)}`,
+      ...attributeMaps(attributes),
+    };
+  });
+}
+
+beforeAll(async () => {
+  db = await openClickHouse(telemetry);
+  await migrateClickHouse(db);
+  for (const [i] of PROJECTS.entries()) await db.insertRows('logs', logsOf(i), `seed-${String(i)}`);
+});
+
+afterAll(async () => {
+  await db.close();
+  await dropTestTelemetry(telemetry);
+});
+
+const store = () =>
+  clickhouseLogs(db, {
+    ofProject: (p) => Promise.resolve(new Map(p === 'p-b' ? [['key-1', RULE]] : [])),
+    set: () => Promise.resolve(),
+  });
+
+const query = (o: Partial<LogListQuery>): LogListQuery => ({
+  projectIds: PROJECTS,
+  severity: null,
+  search: null,
+  traceId: null,
+  serviceName: null,
+  release: null,
+  environment: null,
+  status: 'all',
+  attributeFilters: [],
+  since: null,
+  until: null,
+  after: null,
+  limit: 25,
+  ...o,
+});
+
+const eq = (path: string, value: string, caseSensitive = false): AttributeFilter => ({
+  path,
+  segments: parseJsonPointer(path) ?? [],
+  type: 'string',
+  operator: 'eq',
+  value,
+  caseSensitive,
+});
+
+/** What the list must answer: each project's own page, merged newest first (time, then id). */
+async function mergedPages(q: LogListQuery) {
+  const pages = await Promise.all(q.projectIds.map((p) => store().list({ ...q, projectIds: [p] })));
+  return pages
+    .flat()
+    .sort((a, b) => b.occurredAt - a.occurredAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, q.limit);
+}
+
+describe.skipIf(!testsOnClickHouse())('ClickHouse logs read over several projects at once', () => {
+  const cases: [string, Partial<LogListQuery>][] = [
+    ['no filter', {}],
+    ['a common value', { attributeFilters: [eq('/region', 'EU-WEST-1')] }],
+    ['a rare value', { attributeFilters: [eq('/user/id', 'u-rare')] }],
+    ['a rare value, case-sensitive', { attributeFilters: [eq('/user/id', 'U-Rare', true)] }],
+    [
+      'a rare value and a range',
+      {
+        attributeFilters: [eq('/user/id', 'u-rare')],
+        since: START + 30 * HOUR,
+        until: START + 90 * HOUR,
+      },
+    ],
+    ['severity after rules', { severity: 'error' }],
+    ['a cursor', { after: { time: START + 60 * HOUR, id: '00180-p-b' } }],
+  ];
+
+  it.each(cases)('answers %s as the projects read one by one, merged', async (_, o) => {
+    const q = query(o);
+    const page = await store().list(q);
+    expect(page.length).toBeGreaterThan(0);
+    expect(page.map((l) => l.id)).toEqual((await mergedPages(q)).map((l) => l.id));
+  });
+
+  it('finds every log of a rare value, in the projects holding it only', async () => {
+    const all = await store().list(
+      query({ attributeFilters: [eq('/user/id', 'u-rare')], limit: 1000 }),
+    );
+    const expected = PROJECTS.slice(0, 2).flatMap((p) =>
+      logsOf(PROJECTS.indexOf(p)).filter((l) => l.attr_string['/user/id'] === 'u-rare'),
+    );
+    expect(all.map((l) => l.id).sort()).toEqual(expected.map((l) => l.id).sort());
+    expect(new Set(all.map((l) => l.projectId))).toEqual(new Set(['p-a', 'p-b']));
+  });
+
+  it("attaches each project's own rules to its logs", async () => {
+    const page = await store().list(query({ limit: 12 }));
+    for (const l of page)
+      expect(l.rule ?? null).toEqual(
+        l.projectId === 'p-b' && Number(l.id.slice(0, 5)) % 3 === 1 ? RULE : null,
+      );
+  });
+
+  it('counts a rare value as the logs it lists', async () => {
+    const filters = [eq('/user/id', 'u-rare')];
+    const buckets = [
+      { start: START, end: START + 40 * HOUR },
+      { start: START + 40 * HOUR, end: START + HOURS * HOUR },
+    ];
+    const base = { ...query({ attributeFilters: filters }) };
+    const counts = await store().count({ ...base, buckets });
+    const listed = await store().list({ ...base, limit: 1000 });
+    expect(counts).toEqual(
+      buckets.map(
+        (b) => listed.filter((l) => l.occurredAt >= b.start && l.occurredAt < b.end).length,
+      ),
+    );
+  });
+});
