@@ -279,3 +279,28 @@ SETTINGS non_replicated_deduplication_window = 1000;
 
 CREATE TABLE IF NOT EXISTS trace_parts ON CLUSTER 'lookout' AS trace_parts_local
 ENGINE = Distributed('lookout', currentDatabase(), trace_parts_local, cityHash64(project_id, trace_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS accepted_ids_from_logs_mv ON CLUSTER 'lookout'
+TO accepted_ids_local AS SELECT project_id, CAST('log' AS Enum8('issue' = 1, 'log' = 2, 'span' = 3, 'action' = 4, 'metric' = 5)) AS kind,
+      id AS id, occurred_at AS occurred_at, batch_id, retention_days
+    FROM logs_local;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS accepted_ids_from_issue_occurrences_mv ON CLUSTER 'lookout'
+TO accepted_ids_local AS SELECT project_id, CAST('issue' AS Enum8('issue' = 1, 'log' = 2, 'span' = 3, 'action' = 4, 'metric' = 5)) AS kind,
+      id AS id, occurred_at AS occurred_at, batch_id, retention_days
+    FROM issue_occurrences_local;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS accepted_ids_from_spans_mv ON CLUSTER 'lookout'
+TO accepted_ids_local AS SELECT project_id, CAST('span' AS Enum8('issue' = 1, 'log' = 2, 'span' = 3, 'action' = 4, 'metric' = 5)) AS kind,
+      id AS id, started_at AS occurred_at, batch_id, retention_days
+    FROM spans_local;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS accepted_ids_from_actions_mv ON CLUSTER 'lookout'
+TO accepted_ids_local AS SELECT project_id, CAST('action' AS Enum8('issue' = 1, 'log' = 2, 'span' = 3, 'action' = 4, 'metric' = 5)) AS kind,
+      id AS id, occurred_at AS occurred_at, batch_id, retention_days
+    FROM actions_local;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS accepted_ids_from_metric_samples_mv ON CLUSTER 'lookout'
+TO accepted_ids_local AS SELECT project_id, CAST('metric' AS Enum8('issue' = 1, 'log' = 2, 'span' = 3, 'action' = 4, 'metric' = 5)) AS kind,
+      event_id AS id, occurred_at AS occurred_at, batch_id, retention_days
+    FROM metric_samples_local;

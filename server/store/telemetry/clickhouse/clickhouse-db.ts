@@ -113,7 +113,10 @@ async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
       const { buffer, bytes } = jsonEachRowBytes(rows, spare.pop() ?? Buffer.allocUnsafe(1 << 20));
       try {
         // The token in the statement's own SETTINGS, as `insert` sends it.
-        await s.engine.insertBytes(table, bytes, { insert_deduplication_token: token });
+        await s.engine.insertBytes(table, bytes, {
+          insert_deduplication_token: token,
+          ...EMBEDDED_INSERT_SETTINGS,
+        });
       } finally {
         if (spare.length < SPARE_BUFFERS && buffer.length <= MAX_SPARE_BYTES) spare.push(buffer);
       }
@@ -133,6 +136,14 @@ async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
     insertRows,
   );
 }
+
+/**
+ * Settings of every row insert into the engine in this process. A group's rows (a few MB at
+ * most) are parsed on the inserting thread: split into segments for the engine's threads
+ * (the default) they cost 9–14 ms more CPU per 1,000 logs (alternating groups of 2,000 logs
+ * in one process, both orders, load 9–11; bench/README.md, ingest).
+ */
+const EMBEDDED_INSERT_SETTINGS = { input_format_parallel_parsing: 0 };
 
 /** Insert buffers kept for reuse, and the largest kept (a 10 MiB batch's is let go). */
 const SPARE_BUFFERS = 4;

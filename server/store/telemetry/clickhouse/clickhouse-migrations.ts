@@ -6,6 +6,7 @@ import {
   CATALOG_VIEW,
   COVERAGE_VIEW,
   ISSUE_OCCURRENCES,
+  LEDGER_VIEWS,
   LOGS,
   LOG_ATTRIBUTE_HOURS,
   LOG_COVERAGE_HOURS,
@@ -57,6 +58,11 @@ export const clickhouseMigrations: readonly ((t: DdlTarget) => string[])[] = [
    * rebuild copies an empty table.
    */
   (t) => rebuildTable(LOGS, t),
+  /*
+   * 5: the id ledger filled by views from each kind's table (clickhouse-schema.ts,
+   * LEDGER_VIEWS) instead of rows the service sends; the rows already in it stay as they are.
+   */
+  (t) => LEDGER_VIEWS.map((v) => createView(v, t)),
 ];
 
 /** The whole schema as a cluster named `cluster` takes it (replicated, sharded). */

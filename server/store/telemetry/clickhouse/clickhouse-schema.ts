@@ -365,6 +365,34 @@ export const VALUE_VIEW: ViewSpec = {
     GROUP BY project_id, path, value, hour`,
 };
 
+/**
+ * The id ledger's rows, written by ClickHouse from each kind's rows as they are inserted
+ * (migration 5), rather than sent as rows of their own: per group of 2,000 logs that is 2,000
+ * fewer objects built and serialized on the service's main thread, 2,000 fewer JSON rows
+ * parsed and one insert fewer (the view copies columns of the block already parsed). The
+ * view's rows belong to the kind's insert: a retried insert its token skips adds none to the
+ * ledger either, and a batch's ledger rows are removed by `batch_id` as before. A metric
+ * sample's ledger id is the event id sent (its `id` is the sample's own).
+ */
+const ledgerView = (from: string, kind: string, id = 'id', at = 'occurred_at'): ViewSpec => ({
+  name: `accepted_ids_from_${from}_mv`,
+  to: 'accepted_ids',
+  from,
+  select: (
+    source,
+  ) => `SELECT project_id, CAST('${kind}' AS Enum8('issue' = 1, 'log' = 2, 'span' = 3, 'action' = 4, 'metric' = 5)) AS kind,
+      ${id} AS id, ${at} AS occurred_at, batch_id, retention_days
+    FROM ${source}`,
+});
+
+export const LEDGER_VIEWS: readonly ViewSpec[] = [
+  ledgerView('logs', 'log'),
+  ledgerView('issue_occurrences', 'issue'),
+  ledgerView('spans', 'span', 'id', 'started_at'),
+  ledgerView('actions', 'action'),
+  ledgerView('metric_samples', 'metric', 'event_id'),
+];
+
 const onCluster = (t: DdlTarget) => (t.cluster ? ` ON CLUSTER '${t.cluster}'` : '');
 
 /** The table a spec's rows live in on this target (the local table on a cluster). */

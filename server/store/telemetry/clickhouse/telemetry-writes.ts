@@ -29,9 +29,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const json = (v: unknown) => JSON.stringify(v);
 
 /**
- * The telemetry side of a journaled ingest in ClickHouse: rows of every kind and their ids in
- * the ledger (`accepted_ids`), written under the batch's id; removed by batch, rollup counts
- * included. Occurrences are numbered in order of arrival from the highest number stored.
+ * The telemetry side of a journaled ingest in ClickHouse: rows of every kind, written under
+ * the batch's id (their ids reach the ledger, `accepted_ids`, through views: LEDGER_VIEWS in
+ * clickhouse-schema.ts); removed by batch, ledger and rollup counts included. Occurrences are numbered in order of arrival from the highest number stored.
  * Writes and removals pass `gate`, which a backup's snapshot closes for the moment it takes
  * (every table then holds each batch whole or not at all).
  */
@@ -122,16 +122,6 @@ export async function clickhouseTelemetryWrites(
     occurrenceSeqs: number[];
   } {
     const trailer = { received_at: receivedAt, batch_id: batchId, retention_days: retentionDays };
-    const ledger: object[] = [];
-    const idOf = (kind: ItemKind, id: string, at: number) =>
-      ledger.push({
-        project_id: p,
-        kind,
-        id,
-        occurred_at: at,
-        batch_id: batchId,
-        retention_days: retentionDays,
-      });
     const common = (e: NewItems['logs'][number] | NewItems['actions'][number]) => ({
       environment: e.environment,
       release: e.release,
@@ -143,7 +133,6 @@ export async function clickhouseTelemetryWrites(
     });
 
     const logs = items.logs.map((l) => {
-      idOf('log', l.id, l.occurredAt);
       return {
         project_id: p,
         occurred_at: l.occurredAt,
@@ -161,7 +150,6 @@ export async function clickhouseTelemetryWrites(
     });
     const occurrenceSeqs: number[] = [];
     const occurrences = items.issues.map((i, k) => {
-      idOf('issue', i.id, i.occurredAt);
       seq += 1;
       occurrenceSeqs.push(seq);
       return {
@@ -189,7 +177,6 @@ export async function clickhouseTelemetryWrites(
       };
     });
     const spans = items.spans.map((s) => {
-      idOf('span', s.id, s.startedAt);
       return {
         project_id: p,
         trace_id: s.traceId,
@@ -226,7 +213,6 @@ export async function clickhouseTelemetryWrites(
       };
     });
     const actions = items.actions.map((a) => {
-      idOf('action', a.id, a.occurredAt);
       return {
         project_id: p,
         occurred_at: a.occurredAt,
@@ -242,7 +228,6 @@ export async function clickhouseTelemetryWrites(
       };
     });
     const metrics = items.metrics.map((m) => {
-      idOf('metric', m.id, m.occurredAt);
       return {
         project_id: p,
         name: m.name,
@@ -274,7 +259,6 @@ export async function clickhouseTelemetryWrites(
       ['trace_parts', traceParts],
       ['actions', actions],
       ['metric_samples', metrics],
-      ['accepted_ids', ledger],
     ];
     return { tables, occurrenceSeqs };
   }
