@@ -553,7 +553,7 @@ test.describe('colour is never the only carrier of a state', () => {
     for (const row of (await issues.all()).slice(0, 10)) {
       // A word boundary: the severity is not run together with the title ("WarningError: …").
       await expect(row.getByRole('cell').nth(1)).toHaveText(/^(Info|Warning|Error|Critical)\b/);
-      await expect(row.getByRole('cell').nth(7)).toHaveText(/^(High|Medium|Low)/);
+      await expect(row.getByRole('cell').nth(6)).toHaveText(/^(High|Medium|Low)/);
     }
 
     await page.goto(`/traces?project=${checkout(demo).id}&since=14d&status=error`);
