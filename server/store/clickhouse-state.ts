@@ -13,10 +13,18 @@ import type { VolumeStore } from '../core/store/telemetry/volume';
  * journaled batch and the rollups that commit counts (release rows, volume, per-hour issue
  * counts), log triage rules and issue summaries, which the ClickHouse reads join in.
  */
-export type StateBesideClickHouse = StateStore & {
-  ingestCommits: IngestCommitStore;
-  logRules: LogRulesStore;
-  issueSummaries: IssueSummaries;
+export type StateBesideClickHouse = StateStore &
+  StateRollups & {
+    ingestCommits: IngestCommitStore;
+    logRules: LogRulesStore;
+    issueSummaries: IssueSummaries;
+  };
+
+/**
+ * The rollups a state store keeps beside ClickHouse, counted by each batch's commit (release
+ * rows, volume, per-hour issue counts), and its close: what every state store here offers.
+ */
+export type StateRollups = {
   occurrenceHours: Pick<OccurrencesStore, 'hours'>;
   releases: ReleasesStore;
   volume: VolumeStore;

@@ -1,10 +1,7 @@
 import { databaseFile, openDatabase, type Db } from './sqlite/database';
 import { startBackgroundCheckpoints } from './sqlite/background-checkpoints';
 import type { StateStore } from '../core/store/store';
-import type { InvestigationsStore } from '../core/store/telemetry/investigations';
-import type { OccurrencesStore } from '../core/store/telemetry/occurrences';
-import type { ReleasesStore } from '../core/store/telemetry/releases';
-import type { VolumeStore } from '../core/store/telemetry/volume';
+import type { StateRollups } from './clickhouse-state';
 import { sqliteAccounts } from './state/sqlite/accounts';
 import { sqliteBatchCommit, type SqliteBatchCommit } from './state/sqlite/batch-commit';
 import { sqliteDeployments } from './state/sqlite/deployments';
@@ -32,15 +29,11 @@ import { sqliteDialect, sqliteRunner } from './sqlite/sqlite-sql';
  * exact by the same transaction that accepts the batch. SQLite keeps no telemetry rows; they
  * are in ClickHouse (clickhouse-store.ts).
  */
-export type SqliteState = StateStore & {
-  sqlite: Db;
-  commitBatch: SqliteBatchCommit;
-  occurrenceHours: Pick<OccurrencesStore, 'hours'>;
-  releases: ReleasesStore;
-  volume: VolumeStore;
-  releaseRows: InvestigationsStore['releaseRows'];
-  close(): Promise<void>;
-};
+export type SqliteState = StateStore &
+  StateRollups & {
+    sqlite: Db;
+    commitBatch: SqliteBatchCommit;
+  };
 
 export function openSqliteState(dataDir: string): SqliteState {
   const db = openDatabase(dataDir);
