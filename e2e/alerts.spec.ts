@@ -284,4 +284,14 @@ test('with every project in scope, rules and history list each project under its
   await page.getByLabel('Project', { exact: true }).selectOption(web.id);
   await expect(page.getByRole('region', { name: /^Rules of / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Checkout API crashed' })).toHaveCount(0);
+
+  // A rule's full history opens on its project, not on every project's incidents.
+  const checkout = demo.projects.find((p) => p.name === 'Checkout API');
+  if (!checkout) throw new Error('demo world has no Checkout API project');
+  await page.goto('/alerts');
+  await api.getByRole('link', { name: 'Checkout API crashed' }).click();
+  await page.getByRole('link', { name: 'Full history' }).click();
+  await expect(page).toHaveURL(/\/alerts\/history\?/);
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue(checkout.id);
+  await expect(page.getByRole('region', { name: /^Incidents of / })).toHaveCount(0);
 });

@@ -71,12 +71,18 @@ export function IncidentsPage() {
               <section key={p.id} className={tables.group} aria-label={`Incidents of ${p.name}`}>
                 <h2 className={tables.groupTitle}>{p.name}</h2>
                 <IncidentTable
-                  filters={{ project_id: p.id, ...(search.state ? { state: search.state } : {}) }}
+                  filters={{
+                    project_id: p.id,
+                    ...(search.state ? { state: search.state } : {}),
+                    ...(search.rule ? { rule_id: search.rule } : {}),
+                  }}
                   compact
                   emptyText={
-                    search.state === 'firing'
-                      ? 'Nothing is firing in this project.'
-                      : 'No rule of this project has fired yet.'
+                    search.rule
+                      ? 'No incident of the chosen rule in this project.'
+                      : search.state === 'firing'
+                        ? 'Nothing is firing in this project.'
+                        : 'No rule of this project has fired yet.'
                   }
                 />
               </section>

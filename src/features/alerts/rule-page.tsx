@@ -87,7 +87,11 @@ function RuleView() {
           <h2 id="rule-incidents" className={styles.sectionTitle}>
             Incidents
           </h2>
-          <Link to="/alerts/history" search={{ rule: rule.id }} className={styles.link}>
+          <Link
+            to="/alerts/history"
+            search={{ rule: rule.id, alert_project: rule.project_id }}
+            className={styles.link}
+          >
             Full history
           </Link>
         </div>
