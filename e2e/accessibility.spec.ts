@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DIALOG, expectNoSeriousViolations, MENU } from './support/axe';
+import { DIALOG, expectNoSeriousViolations, MENU, seriousViolations } from './support/axe';
 import type { DemoCredentials } from './support/demo';
 import { expect, test } from './support/fixtures';
 import { dataRowsOf, ingestEnvelope, word } from './support/telemetry';
@@ -56,6 +56,30 @@ async function arrowTo(page: Page, key: string, target: Locator, max = 20) {
   }
   await expect(target).toBeFocused();
 }
+
+test('the checker finds what it exists to find, on the page and in an overlay', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // Hidden from assistive technology yet still reachable by Tab.
+  await page.evaluate(() => {
+    const hidden = document.createElement('div');
+    hidden.setAttribute('aria-hidden', 'true');
+    hidden.innerHTML = '<a href="/projects">Projects</a>';
+    document.body.append(hidden);
+  });
+  expect((await seriousViolations(page)).map((v) => v.id)).toContain('aria-hidden-focus');
+
+  await page.evaluate(() => {
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-label', 'Probe');
+    dialog.innerHTML = '<button type="button"></button>';
+    document.body.append(dialog);
+  });
+  expect((await seriousViolations(page, DIALOG)).map((v) => v.id)).toContain('button-name');
+});
 
 test.describe('axe finds no serious or critical violation', () => {
   // axe walks the whole DOM of dense pages; on a busy machine one pass takes seconds.

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-type Violation = AxeResults['violations'][number];
+type Violation = axe.Result;
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -28,29 +27,49 @@ export function describeViolations(violations: readonly Violation[]): string {
     .join('\n');
 }
 
-const blocking = (results: AxeResults) =>
-  results.violations.filter(
-    (v) => v.impact !== undefined && v.impact !== null && BLOCKING.has(v.impact),
-  );
+type Run = { include: string | null; options: axe.RunOptions };
 
 /**
- * Runs axe-core on the page as it is now and fails (softly, so one run names every state that
- * fails) with each serious or critical violation named, located and explained. With `overlay`
- * (a selector of the open menu or dialog) every rule runs on the overlay, and the rules about
- * what an overlay does to the page behind it run on the whole page: the page itself has its
- * own full pass, and a full pass per open state would cost seconds each.
+ * Runs axe-core in the page itself, injecting it once per document. (@axe-core/playwright
+ * injected its 550 KB source twice per run and finished each run in a new blank page: seconds
+ * per run on a busy machine, a third of the e2e suite's time. The console has no iframes.)
  */
-export async function expectNoSeriousViolations(page: Page, state: string, overlay?: string) {
+async function violationsOf(page: Page, run: Run): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(async ({ include, options }) => {
+    const engine = (window as unknown as { axe: typeof axe }).axe;
+    return engine.run(include ?? document, options);
+  }, run);
+  return results.violations.filter(
+    (v) => v.impact !== undefined && v.impact !== null && BLOCKING.has(v.impact),
+  );
+}
+
+/**
+ * The serious and critical violations on the page as it is now. With `overlay` (a selector of
+ * the open menu or dialog) every rule runs on the overlay, and the rules about what an overlay
+ * does to the page behind it run on the whole page: the page itself has its own full pass, and
+ * a full pass per open state would cost seconds each.
+ */
+export async function seriousViolations(page: Page, overlay?: string): Promise<Violation[]> {
   // Colours are measured at rest, not halfway through a hover or theme transition.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const found: Violation[] = [];
-  if (overlay === undefined) {
-    found.push(...blocking(await new AxeBuilder({ page }).withTags(TAGS).analyze()));
-  } else {
-    found.push(
-      ...blocking(await new AxeBuilder({ page }).include(overlay).withTags(TAGS).analyze()),
-      ...blocking(await new AxeBuilder({ page }).withRules(PAGE_RULES_UNDER_OVERLAY).analyze()),
-    );
-  }
+  const byTags: axe.RunOptions = { runOnly: { type: 'tag', values: TAGS } };
+  if (overlay === undefined) return violationsOf(page, { include: null, options: byTags });
+  return [
+    ...(await violationsOf(page, { include: overlay, options: byTags })),
+    ...(await violationsOf(page, {
+      include: null,
+      options: { runOnly: { type: 'rule', values: PAGE_RULES_UNDER_OVERLAY } },
+    })),
+  ];
+}
+
+/**
+ * Fails (softly, so one run names every state that fails) with each serious or critical
+ * violation named, located and explained.
+ */
+export async function expectNoSeriousViolations(page: Page, state: string, overlay?: string) {
+  const found = await seriousViolations(page, overlay);
   expect.soft(describeViolations(found), `axe on ${state}`).toBe('');
 }
