@@ -279,3 +279,37 @@ test('live tail puts a log ingested now at the top without reloading the list', 
   await expect(dataRows(page)).toHaveCount(2);
   await expect(dataRows(page).first()).toContainText(`second ${service}`);
 });
+
+test('beside an open log in a 1,280 px window the message stays readable: no sideways scroll', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const project = demo.projects[0];
+  if (!project) throw new Error('demo world has no project');
+  const tag = word();
+  const message = `inventory sync finished for warehouse north-east ${tag}`;
+  await ingestLogs(request, project.ingest_key, 'e2e-narrow', [{ message }]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/logs?q=${tag}`);
+  const service = logTable(page).getByRole('columnheader', { name: 'Service' });
+  await expect(service).toBeVisible();
+  await logTable(page).getByRole('link', { name: message }).click();
+  await expect(page.getByRole('complementary', { name: 'Log details' })).toBeVisible();
+
+  // The service (in the details) gives up its column; the message keeps 280 px or more.
+  await expect(service).toBeHidden();
+  const messageHeader = logTable(page).getByRole('columnheader', { name: 'Message' });
+  expect((await messageHeader.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(280);
+  // The table's scrolling frame is its parent: it scrolls down, never sideways.
+  expect(
+    await logTable(page).evaluate((el) => {
+      const frame = el.parentElement;
+      return frame !== null && frame.scrollWidth <= frame.clientWidth;
+    }),
+  ).toBe(true);
+
+  await page.getByRole('button', { name: 'Close log details' }).click();
+  await expect(service).toBeVisible();
+});

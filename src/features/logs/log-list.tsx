@@ -103,7 +103,7 @@ export function LogList({
           <span role="columnheader" className={cell}>
             Time (UTC)
           </span>
-          <span role="columnheader" className={cell}>
+          <span role="columnheader" className={`${cell} ${styles.serviceColumn}`}>
             Service
           </span>
           <span role="columnheader" className={cell}>
@@ -199,7 +199,7 @@ const LogRow = memo(function LogRow({
       </span>
       <span
         role="cell"
-        className={`${cell} ${styles.service}`}
+        className={`${cell} ${styles.service} ${styles.serviceColumn}`}
         title={markBidiControls(log.service_name)}
       >
         <TelemetryText text={log.service_name} />
