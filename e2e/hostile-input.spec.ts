@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { HOSTILE, hostileWorld, type HostileWorld } from '../server/test-support/hostile-corpus';
 import { hasBidiControls, markBidiControls } from '../src/lib/bidi-controls';
-import { startOwnService, type OwnService } from './support/own-service';
+import { OWN_SERVICE_START_MS, startOwnService, type OwnService } from './support/own-service';
 import { expect, signInThroughForm, test } from './support/fixtures';
 import { liveIndicator, word } from './support/telemetry';
 
@@ -73,6 +73,8 @@ async function open(browser: Browser) {
 }
 
 test.beforeAll(async ({ browser }) => {
+  // A service of its own starts in seconds; on a busy machine, in more than a test's 30 s.
+  test.setTimeout(OWN_SERVICE_START_MS);
   service = await startOwnService();
   const creds = service.credentials();
   const project = creds.projects[0];

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughForm, test } from '../support/fixtures';
-import { startOwnService, type OwnService } from '../support/own-service';
+import { OWN_SERVICE_START_MS, startOwnService, type OwnService } from '../support/own-service';
 
 /**
  * An account owner on each plan state goes from Usage to Plan and meets every gate: New
@@ -75,6 +75,8 @@ const STATES: [string, string[], Expect][] = [
 let service: OwnService;
 
 test.beforeAll(async () => {
+  // A service of its own starts in seconds; on a busy machine, in more than a test's 30 s.
+  test.setTimeout(OWN_SERVICE_START_MS);
   service = await startOwnService();
 });
 test.afterAll(async () => {

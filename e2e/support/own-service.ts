@@ -22,6 +22,9 @@ export type OwnService = {
 
 const START_TIMEOUT_MS = 60_000;
 
+/** How long a hook that starts a service of its own may take: the start, with room to spare. */
+export const OWN_SERVICE_START_MS = START_TIMEOUT_MS + 30_000;
+
 /** `env` adds settings of this instance, e.g. `LOOKOUT_PLAN_QUOTAS` for tiny allowances. */
 export async function startOwnService(
   options: { env?: Record<string, string> } = {},
