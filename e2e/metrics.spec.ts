@@ -202,3 +202,39 @@ test('the metric picker lists a rare metric under thousands of newer samples', a
   await picker.selectOption(rare);
   await expect(page).toHaveURL(new RegExp(`metric=${rare.replaceAll('.', '\\.')}`));
 });
+
+test('with several projects in scope the explorer opens on the one with the most metrics; a cleared pick stays clear', async ({
+  signedInPage: page,
+  demo,
+  request,
+}) => {
+  const quiet = demo.projects[0];
+  const busy = demo.projects[2];
+  if (!quiet || !busy) throw new Error('demo world has fewer than three projects');
+  const tag = word();
+  // More names in the last hour than any other test gives a project.
+  const names = Array.from({ length: 15 }, (_, i) => `e2e.${tag}.m${i}`);
+  const context = { release: `e2e-${tag}@1.0.0`, environment: 'production', service_name: 'e2e' };
+  await ingestMetrics(
+    request,
+    busy.ingest_key,
+    context,
+    names.map((name, i) => ({ name, value: i, at: Date.now() - 60_000 })),
+  );
+
+  await page.goto(`/metrics?projects=${quiet.id},${busy.id}&since=1h`);
+  const projectField = page.getByLabel('Project', { exact: true });
+  await expect(projectField).toHaveValue(busy.id);
+  await expect(
+    page.getByText(`Opened on ${busy.name}: the project with the most metric names in this range`),
+  ).toBeVisible();
+  const picker = page.getByLabel('Metric', { exact: true });
+  await expect(picker.locator('option', { hasText: names[0] })).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`metric_project=${busy.id}`));
+
+  // Clearing the pick is a choice the page keeps: it does not open a project again.
+  await projectField.selectOption('');
+  await expect(page.getByText('Pick a project for the metric explorer')).toBeVisible();
+  await expect(projectField).toHaveValue('');
+  await expect(picker).toHaveCount(0);
+});

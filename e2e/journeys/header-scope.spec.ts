@@ -66,7 +66,8 @@ const routes: RouteCase[] = [
   {
     name: 'metrics',
     path: () => '/metrics',
-    own: () => ({ group_by: 'service_name', interval: '1h' }),
+    // The explorer reads one project: without a named one it opens one and writes it down.
+    own: (w) => ({ group_by: 'service_name', interval: '1h', metric_project: w.otherProjectId }),
   },
   {
     name: 'analytics',

@@ -8,8 +8,11 @@ import { OneProjectPicker } from '../../ui/one-project-picker';
 import page from '../../ui/report-page.module.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTickingNow } from '../../ui/use-ticking-now';
-import { AnalyticsProjectOpener } from '../../widgets/analytics-project/analytics-project-opener';
-import { useProjectOpening } from '../../widgets/analytics-project/use-project-opening';
+import {
+  ANALYTICS_BUSIEST_REASON,
+  AnalyticsProjectOpener,
+} from '../../widgets/project-opening/analytics-project-opener';
+import { useProjectOpening } from '../../widgets/project-opening/use-project-opening';
 import styles from './analytics-overview-page.module.css';
 import { analyticsReads, TOP_ACTIONS_LIMIT } from './analytics-reads';
 import { LifecycleSection } from './lifecycle-section';
@@ -38,6 +41,7 @@ export function AnalyticsOverviewPage() {
   const bounds = rangeBounds(search, now);
   const rangeOk = checkRangeLength(bounds.since, bounds.until, 'analytics').ok;
   const opening = useProjectOpening({
+    busiestReason: ANALYTICS_BUSIEST_REASON,
     projects,
     shownProject: reads.kind === 'pick-project' ? null : reads.project,
     fromScope,

@@ -11,8 +11,11 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { ACTION_CHOICE_LIMIT } from './action-choices';
 import { FunnelComparisonSection } from './funnel-comparison-section';
 import { FunnelDefinitionForm } from './funnel-definition-form';
-import { AnalyticsProjectOpener } from '../../widgets/analytics-project/analytics-project-opener';
-import { useProjectOpening } from '../../widgets/analytics-project/use-project-opening';
+import {
+  ANALYTICS_BUSIEST_REASON,
+  AnalyticsProjectOpener,
+} from '../../widgets/project-opening/analytics-project-opener';
+import { useProjectOpening } from '../../widgets/project-opening/use-project-opening';
 import { useFunnelProjectShown, useLastFunnelProject } from './last-funnel-project-store';
 import { planFunnel } from './funnel-plan';
 import { FunnelResultSection } from './funnel-result-section';
@@ -42,6 +45,7 @@ export function FunnelsPage() {
     if (plan.project !== null) funnelProjectShown(plan.project);
   }, [plan.project, funnelProjectShown]);
   const opening = useProjectOpening({
+    busiestReason: ANALYTICS_BUSIEST_REASON,
     projects,
     shownProject: plan.project,
     fromScope: oneProject,

@@ -1,7 +1,7 @@
 import { TelemetryText } from '../../ui/telemetry-text';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { ApiError } from '../../api/errors';
 import { metricQueries, type MetricName, type SeriesParams } from '../../api/queries/metrics';
 import { deploymentQueries } from '../../api/queries/releases';
@@ -43,6 +43,8 @@ import {
 import { LineSwatch, TimeSeriesChart } from '../../widgets/time-series/time-series-chart';
 import { useMetricsSearch, useSetMetricsSearch } from './use-metrics-search';
 import { isolateText } from '../../lib/isolate-text';
+import { useProjectOpening } from '../../widgets/project-opening/use-project-opening';
+import { METRICS_BUSIEST_REASON, MetricProjectOpener } from './metric-project-opener';
 
 /** The metric explorer: one metric of one project, split by a field, a line per series. */
 export function ExplorerSection({
@@ -58,17 +60,46 @@ export function ExplorerSection({
   const setSearch = useSetMetricsSearch();
   const choices = explorerChoices(search, projects);
   const singleScope = choices.length === 1 && search.project !== undefined;
+  const opening = useProjectOpening({
+    busiestReason: METRICS_BUSIEST_REASON,
+    projects,
+    shownProject: plan.project,
+    fromScope: singleScope,
+    openInUrl: useCallback(
+      (projectId: string) =>
+        setSearch({ metric_project: projectId, metric: undefined }, { replace: true }),
+      [setSearch],
+    ),
+  });
+  const pickCallout = (note?: ReactNode) => (
+    <Callout tone="info" role="status" title="Pick a project for the metric explorer">
+      {note}
+      <p>
+        Metric series are read for one project at a time, and the header&rsquo;s scope holds{' '}
+        {search.projects ? 'several projects' : 'every project'}. Choose one in the
+        &ldquo;Project&rdquo; field above; the volume above still counts the whole scope.
+      </p>
+    </Callout>
+  );
   return (
     <ReportSection
       title="Metric explorer"
       note="Samples of one metric in one project, aggregated per bucket by the service."
     >
+      {opening.openedNote && (
+        <p className={styles.controlHint} role="status">
+          {opening.openedNote}
+        </p>
+      )}
       <div className={styles.controls} role="group" aria-label="Metric explorer settings">
         {!singleScope && (
           <OneProjectPicker
             choices={choices}
             value={plan.project}
-            onChange={(id) => setSearch({ metric_project: id, metric: undefined })}
+            onChange={(id) => {
+              if (id === undefined) opening.pickCleared();
+              setSearch({ metric_project: id, metric: undefined });
+            }}
           />
         )}
         {plan.names ? (
@@ -84,11 +115,16 @@ export function ExplorerSection({
         <SeriesLimitPicker />
       </div>
       {plan.project === null || !plan.names ? (
-        <Callout tone="info" role="status" title="Pick a project for the metric explorer">
-          Metric series are read for one project at a time, and the header&rsquo;s scope holds{' '}
-          {search.projects ? 'several projects' : 'every project'}. Choose one in the
-          &ldquo;Project&rdquo; field above; the volume above still counts the whole scope.
-        </Callout>
+        opening.autoOpen && !singleScope && choices.length > 0 ? (
+          <MetricProjectOpener
+            since={plan.namesSince}
+            choices={choices}
+            onOpen={opening.open}
+            pickCallout={pickCallout}
+          />
+        ) : (
+          pickCallout()
+        )
       ) : (
         <QueryBoundary
           resetKey={JSON.stringify(plan)}

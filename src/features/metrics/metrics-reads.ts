@@ -30,6 +30,8 @@ export type VolumePlan = {
 
 export type ExplorerPlan = {
   project: string | null;
+  /** The range's start as the name catalog takes it (each project's, when choosing one). */
+  namesSince: string;
   names: { project_id: string; since: string } | null;
   series: SeriesParams | null;
   deployments: ChartDeploymentParams | null;
@@ -94,6 +96,7 @@ export function metricsReads(
   const project = explorerProject(search, readableIds);
   const explorer: ExplorerPlan = {
     project,
+    namesSince: range.since,
     names: project ? { project_id: project, since: range.since } : null,
     series:
       project && search.metric && window.ok

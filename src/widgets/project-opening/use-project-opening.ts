@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import type { OpenReason } from './analytics-project-opener';
+import type { OpenReason } from './choose-busiest-project';
 
 /**
- * An analytics page's opening on a project (see AnalyticsProjectOpener): whether it may still
+ * A page's opening on a project (see chooseBusiestProject): whether it may still
  * open one (once per visit: a person who clears the pick keeps it clear), the opening itself
  * (into the URL, through `openInUrl`), and the note saying which project was opened and why
  * while the page still shows it.
@@ -12,6 +12,7 @@ export function useProjectOpening({
   shownProject,
   fromScope,
   openInUrl,
+  busiestReason,
   lastUsedReason = 'the project you last used here',
 }: {
   projects: readonly { id: string; name: string }[];
@@ -20,6 +21,8 @@ export function useProjectOpening({
   /** The header's scope names the project itself: nothing was opened. */
   fromScope: boolean;
   openInUrl: (projectId: string) => void;
+  /** Why the busiest project was opened, e.g. "the project with the most product actions". */
+  busiestReason: string;
   lastUsedReason?: string;
 }) {
   const [autoOpen, setAutoOpen] = useState(true);
@@ -35,9 +38,7 @@ export function useProjectOpening({
   const openedNote =
     opened !== null && opened.projectId === shownProject && !fromScope
       ? `Opened on ${projects.find((p) => p.id === opened.projectId)?.name ?? 'a project'}: ${
-          opened.reason === 'last-used'
-            ? lastUsedReason
-            : 'the project with the most product actions in this range'
+          opened.reason === 'last-used' ? lastUsedReason : busiestReason
         }. Choose another in the Project field.`
       : null;
   return { autoOpen, open, pickCleared, openedNote };

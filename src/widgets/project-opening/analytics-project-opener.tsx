@@ -4,9 +4,10 @@ import { analyticsQueries } from '../../api/queries/analytics';
 import { readRangeOf } from '../../lib/read-range';
 import type { TimeRangeSearch } from '../../lib/time-range';
 import { PendingState } from '../../ui/pending-state';
-import { chooseAnalyticsProject, PROJECTS_COUNTED } from './analytics-project-choice';
+import { chooseBusiestProject, PROJECTS_COUNTED, type OpenReason } from './choose-busiest-project';
 
-export type OpenReason = 'last-used' | 'most-actions';
+/** Why an analytics page opened on the busiest project. */
+export const ANALYTICS_BUSIEST_REASON = 'the project with the most product actions in this range';
 
 /**
  * Opens an analytics page on a project when the header's scope holds several: the last one
@@ -52,17 +53,17 @@ export function AnalyticsProjectOpener({
       ];
     }),
   );
-  const choice = chooseAnalyticsProject(choices, lastUsed, (id) => actions.get(id));
-  const opened = choice.kind === 'last-used' || choice.kind === 'most-actions';
+  const choice = chooseBusiestProject(choices, lastUsed, (id) => actions.get(id));
+  const opened = choice.kind === 'last-used' || choice.kind === 'busiest';
   const projectId = opened ? choice.projectId : null;
   const reason = choice.kind;
 
   useEffect(() => {
-    if (projectId !== null && (reason === 'last-used' || reason === 'most-actions'))
+    if (projectId !== null && (reason === 'last-used' || reason === 'busiest'))
       onOpen(projectId, reason);
   }, [projectId, reason, onOpen]);
 
-  if (choice.kind === 'no-actions')
+  if (choice.kind === 'none')
     return pickCallout(
       <p>
         None of {choices.length === 1 ? 'the project' : `these ${choices.length} projects`} has a

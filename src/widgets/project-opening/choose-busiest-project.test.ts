@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { chooseBusiestProject, PROJECTS_COUNTED } from './choose-busiest-project';
+
+const choices = [{ id: 'api' }, { id: 'app' }, { id: 'web' }];
+const counts =
+  (m: Record<string, number | null | undefined>) =>
+  (id: string): number | null | undefined =>
+    m[id];
+
+describe('chooseBusiestProject', () => {
+  it('opens on the last project used when it is still a choice, without waiting for counts', () => {
+    expect(chooseBusiestProject(choices, 'app', counts({}))).toEqual({
+      kind: 'last-used',
+      projectId: 'app',
+    });
+  });
+
+  it('otherwise waits for every count, then opens on the project with the highest count', () => {
+    expect(chooseBusiestProject(choices, null, counts({ api: 0, web: 40 }))).toEqual({
+      kind: 'reading',
+    });
+    expect(chooseBusiestProject(choices, 'gone', counts({ api: 0, app: 12, web: 40 }))).toEqual({
+      kind: 'busiest',
+      projectId: 'web',
+      count: 40,
+    });
+  });
+
+  it('a tie keeps the earlier choice; a failed read is passed over', () => {
+    expect(
+      chooseBusiestProject(choices, null, counts({ api: 5, app: 5, web: null })),
+    ).toMatchObject({ projectId: 'api' });
+  });
+
+  it('no project with anything counted in range opens none', () => {
+    expect(chooseBusiestProject(choices, null, counts({ api: 0, app: 0, web: null }))).toEqual({
+      kind: 'none',
+    });
+    expect(chooseBusiestProject([], null, counts({}))).toEqual({ kind: 'none' });
+  });
+
+  it(`counts at most ${PROJECTS_COUNTED} projects`, () => {
+    const many = Array.from({ length: PROJECTS_COUNTED + 5 }, (_, i) => ({ id: `p${i}` }));
+    const countOf = (id: string) => (id === `p${PROJECTS_COUNTED + 1}` ? 1000 : 1);
+    expect(chooseBusiestProject(many, null, countOf)).toMatchObject({ projectId: 'p0' });
+  });
+});

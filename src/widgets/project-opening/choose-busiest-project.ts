@@ -1,0 +1,37 @@
+/**
+ * Which project a page that reads one project at a time (funnels, the analytics overview, the
+ * metric explorer) opens on when the header's scope holds several: the one last used there
+ * (when it is still among the choices), otherwise the busiest one in the range by the page's
+ * own count (product actions, metric names). Nothing while the counts are still being read;
+ * none when no project counts anything in the range (a read there would show nothing).
+ */
+export type BusiestProjectChoice =
+  | { kind: 'last-used'; projectId: string }
+  | { kind: 'busiest'; projectId: string; count: number }
+  | { kind: 'reading' }
+  | { kind: 'none' };
+
+/** Why a page opened on a project. */
+export type OpenReason = 'last-used' | 'busiest';
+
+/** The most projects counted to choose one; the rest are left to the picker. */
+export const PROJECTS_COUNTED = 20;
+
+export function chooseBusiestProject(
+  choices: readonly { id: string }[],
+  lastUsed: string | null,
+  /** The count in range per project: a number once read, `null` when the read failed. */
+  countOf: (projectId: string) => number | null | undefined,
+): BusiestProjectChoice {
+  if (lastUsed !== null && choices.some((p) => p.id === lastUsed))
+    return { kind: 'last-used', projectId: lastUsed };
+  let best: { projectId: string; count: number } | null = null;
+  for (const p of choices.slice(0, PROJECTS_COUNTED)) {
+    const count = countOf(p.id);
+    if (count === undefined) return { kind: 'reading' };
+    // A failed read is passed over: another project can still be opened.
+    if (count !== null && count > 0 && (best === null || count > best.count))
+      best = { projectId: p.id, count };
+  }
+  return best === null ? { kind: 'none' } : { kind: 'busiest', ...best };
+}
