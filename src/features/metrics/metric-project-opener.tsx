@@ -4,6 +4,7 @@ import { metricQueries } from '../../api/queries/metrics';
 import { PendingState } from '../../ui/pending-state';
 import {
   chooseBusiestProject,
+  countsOfReads,
   PROJECTS_COUNTED,
   type OpenReason,
 } from '../../widgets/project-opening/choose-busiest-project';
@@ -32,16 +33,11 @@ export function MetricProjectOpener({
   const reads = useQueries({
     queries: counted.map((p) => metricQueries.names({ project_id: p.id, since })),
   });
-  const names = new Map(
-    counted.map((p, i) => {
-      const read = reads[i];
-      return [
-        p.id,
-        read?.isError ? null : read?.data === undefined ? undefined : read.data.names.length,
-      ];
-    }),
+  const choice = chooseBusiestProject(
+    choices,
+    null,
+    countsOfReads(counted, reads, (catalog) => catalog.names.length),
   );
-  const choice = chooseBusiestProject(choices, null, (id) => names.get(id));
   const projectId = choice.kind === 'busiest' ? choice.projectId : null;
 
   useEffect(() => {

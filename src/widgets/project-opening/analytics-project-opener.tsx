@@ -4,7 +4,12 @@ import { analyticsQueries } from '../../api/queries/analytics';
 import { readRangeOf } from '../../lib/read-range';
 import type { TimeRangeSearch } from '../../lib/time-range';
 import { PendingState } from '../../ui/pending-state';
-import { chooseBusiestProject, PROJECTS_COUNTED, type OpenReason } from './choose-busiest-project';
+import {
+  chooseBusiestProject,
+  countsOfReads,
+  PROJECTS_COUNTED,
+  type OpenReason,
+} from './choose-busiest-project';
 
 /** Why an analytics page opened on the busiest project. */
 export const ANALYTICS_BUSIEST_REASON = 'the project with the most product actions in this range';
@@ -44,16 +49,11 @@ export function AnalyticsProjectOpener({
       }),
     ),
   });
-  const actions = new Map(
-    counted.map((p, i) => {
-      const read = reads[i];
-      return [
-        p.id,
-        read?.isError ? null : read?.data === undefined ? undefined : read.data.totals.events,
-      ];
-    }),
+  const choice = chooseBusiestProject(
+    choices,
+    lastUsed,
+    countsOfReads(counted, reads, (overview) => overview.totals.events),
   );
-  const choice = chooseBusiestProject(choices, lastUsed, (id) => actions.get(id));
   const opened = choice.kind === 'last-used' || choice.kind === 'busiest';
   const projectId = opened ? choice.projectId : null;
   const reason = choice.kind;

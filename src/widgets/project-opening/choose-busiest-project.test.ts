@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseBusiestProject, PROJECTS_COUNTED } from './choose-busiest-project';
+import { chooseBusiestProject, countsOfReads, PROJECTS_COUNTED } from './choose-busiest-project';
 
 const choices = [{ id: 'api' }, { id: 'app' }, { id: 'web' }];
 const counts =
@@ -43,5 +43,25 @@ describe('chooseBusiestProject', () => {
     const many = Array.from({ length: PROJECTS_COUNTED + 5 }, (_, i) => ({ id: `p${i}` }));
     const countOf = (id: string) => (id === `p${PROJECTS_COUNTED + 1}` ? 1000 : 1);
     expect(chooseBusiestProject(many, null, countOf)).toMatchObject({ projectId: 'p0' });
+  });
+});
+
+describe('countsOfReads', () => {
+  it('gives each project its read: counted once read, null when it failed, pending otherwise', () => {
+    const countOf = countsOfReads(
+      choices,
+      [
+        { isError: false, data: { n: 7 } },
+        { isError: true, data: undefined },
+        { isError: false, data: undefined },
+      ],
+      (d) => d.n,
+    );
+    expect([countOf('api'), countOf('app'), countOf('web'), countOf('other')]).toEqual([
+      7,
+      null,
+      undefined,
+      undefined,
+    ]);
   });
 });

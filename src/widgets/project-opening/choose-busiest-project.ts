@@ -35,3 +35,24 @@ export function chooseBusiestProject(
   }
   return best === null ? { kind: 'none' } : { kind: 'busiest', ...best };
 }
+
+/**
+ * Each counted project's count from its read (as `useQueries` answers, in the same order):
+ * the number once read, `null` when the read failed, `undefined` while it is pending.
+ */
+export function countsOfReads<T>(
+  counted: readonly { id: string }[],
+  reads: readonly { isError: boolean; data: T | undefined }[],
+  countOf: (data: T) => number,
+): (projectId: string) => number | null | undefined {
+  const counts = new Map(
+    counted.map((p, i) => {
+      const read = reads[i];
+      return [
+        p.id,
+        read?.isError ? null : read?.data === undefined ? undefined : countOf(read.data),
+      ];
+    }),
+  );
+  return (projectId) => counts.get(projectId);
+}
