@@ -197,3 +197,32 @@ test('each row shows a sparkline of occurrences named by its total', async ({
     row.getByRole('img', { name: /^Occurrences, last 24 hours: 3 total, peak \d per / }),
   ).toBeVisible();
 });
+
+test('in a 1,024 px window the board fits: priority and assignee in view, no sideways scroll', async ({
+  signedInPage: page,
+  demo,
+}) => {
+  const project = demo.projects.find((p) => p.name === 'Checkout API');
+  if (!project) throw new Error('demo world has no Checkout API project');
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto(`/issues?project=${project.id}&since=14d`);
+  await expect(dataRows(page).first()).toBeVisible();
+
+  // The release (on the issue's own page) gives up its column; the rest stay in view.
+  await expect(board(page).getByRole('columnheader', { name: 'Release' })).toBeHidden();
+  for (const name of ['Issue', 'Events', 'Trend', 'Seen', 'Priority', 'Assignee']) {
+    await expect(board(page).getByRole('columnheader', { name, exact: true })).toBeInViewport({
+      ratio: 1,
+    });
+  }
+  // The table's scrolling frame is its parent: it scrolls down, never sideways.
+  expect(
+    await board(page).evaluate((el) => {
+      const frame = el.parentElement;
+      return frame !== null && frame.scrollWidth <= frame.clientWidth;
+    }),
+  ).toBe(true);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(board(page).getByRole('columnheader', { name: 'Release' })).toBeVisible();
+});

@@ -59,6 +59,7 @@ export function IssueList({
       next={next}
       scrollToIndex={focusedIndex}
       className={styles.table}
+      scrollerClassName={styles.scroller}
       header={
         <>
           <span role="columnheader" className={styles.checkCell}>
@@ -76,7 +77,7 @@ export function IssueList({
           <span role="columnheader" className={cell}>
             Seen
           </span>
-          <span role="columnheader" className={cell}>
+          <span role="columnheader" className={`${cell} ${styles.wideOnly}`}>
             Release
           </span>
           <span role="columnheader" className={cell}>
@@ -214,7 +215,7 @@ const IssueRow = memo(function IssueRow({
       </span>
       <span
         role="cell"
-        className={`${cell} ${styles.release}`}
+        className={`${cell} ${styles.release} ${styles.wideOnly}`}
         title={markBidiControls(issue.release)}
       >
         <TelemetryText text={issue.release} />
