@@ -238,3 +238,26 @@ test('with several projects in scope the explorer opens on the one with the most
   await expect(projectField).toHaveValue('');
   await expect(picker).toHaveCount(0);
 });
+
+test('when the reads that choose a project fail, the explorer says so and retries, never "no metrics"', async ({
+  signedInPage: page,
+}) => {
+  const next = 'Wait a moment, then read again.';
+  await page.route('**/api/telemetry/metrics/names?**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'the store is busy', code: 'unavailable', next }),
+    }),
+  );
+  await page.goto('/metrics?since=24h');
+  const explorer = page.getByRole('region', { name: 'Metric explorer' });
+  await expect(explorer.getByRole('alert')).toContainText(next);
+  await expect(explorer.getByText(/has a metric sample in this range/)).toHaveCount(0);
+
+  await page.unroute('**/api/telemetry/metrics/names?**');
+  await explorer.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    explorer.getByText(/^Opened on .+: the project with the most metric names/),
+  ).toBeVisible();
+});

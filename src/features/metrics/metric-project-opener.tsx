@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { metricQueries } from '../../api/queries/metrics';
 import { PendingState } from '../../ui/pending-state';
+import { OpeningFailed } from '../../widgets/project-opening/opening-failed';
 import {
   chooseBusiestProject,
   countsOfReads,
@@ -44,6 +45,7 @@ export function MetricProjectOpener({
     if (projectId !== null) onOpen(projectId, 'busiest');
   }, [projectId, onOpen]);
 
+  if (choice.kind === 'failed') return pickCallout(<OpeningFailed reads={reads} />);
   if (choice.kind === 'none')
     return pickCallout(
       <p>

@@ -4,6 +4,7 @@ import { analyticsQueries } from '../../api/queries/analytics';
 import { readRangeOf } from '../../lib/read-range';
 import type { TimeRangeSearch } from '../../lib/time-range';
 import { PendingState } from '../../ui/pending-state';
+import { OpeningFailed } from './opening-failed';
 import {
   chooseBusiestProject,
   countsOfReads,
@@ -63,6 +64,7 @@ export function AnalyticsProjectOpener({
       onOpen(projectId, reason);
   }, [projectId, reason, onOpen]);
 
+  if (choice.kind === 'failed') return pickCallout(<OpeningFailed reads={reads} />);
   if (choice.kind === 'none')
     return pickCallout(
       <p>

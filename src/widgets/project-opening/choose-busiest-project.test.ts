@@ -33,10 +33,19 @@ describe('chooseBusiestProject', () => {
   });
 
   it('no project with anything counted in range opens none', () => {
-    expect(chooseBusiestProject(choices, null, counts({ api: 0, app: 0, web: null }))).toEqual({
+    expect(chooseBusiestProject(choices, null, counts({ api: 0, app: 0, web: 0 }))).toEqual({
       kind: 'none',
     });
     expect(chooseBusiestProject([], null, counts({}))).toEqual({ kind: 'none' });
+  });
+
+  it('when reads failed and no other project counts anything, says it failed, not "none"', () => {
+    expect(chooseBusiestProject(choices, null, counts({ api: 0, app: 0, web: null }))).toEqual({
+      kind: 'failed',
+    });
+    expect(
+      chooseBusiestProject(choices, null, counts({ api: null, app: null, web: null })),
+    ).toEqual({ kind: 'failed' });
   });
 
   it(`counts at most ${PROJECTS_COUNTED} projects`, () => {

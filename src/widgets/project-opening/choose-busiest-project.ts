@@ -3,13 +3,15 @@
  * metric explorer) opens on when the header's scope holds several: the one last used there
  * (when it is still among the choices), otherwise the busiest one in the range by the page's
  * own count (product actions, metric names). Nothing while the counts are still being read;
- * none when no project counts anything in the range (a read there would show nothing).
+ * none when no project counts anything in the range (a read there would show nothing); failed
+ * when no project could be opened because reads failed (never told as "nothing there").
  */
 export type BusiestProjectChoice =
   | { kind: 'last-used'; projectId: string }
   | { kind: 'busiest'; projectId: string; count: number }
   | { kind: 'reading' }
-  | { kind: 'none' };
+  | { kind: 'none' }
+  | { kind: 'failed' };
 
 /** Why a page opened on a project. */
 export type OpenReason = 'last-used' | 'busiest';
@@ -26,14 +28,16 @@ export function chooseBusiestProject(
   if (lastUsed !== null && choices.some((p) => p.id === lastUsed))
     return { kind: 'last-used', projectId: lastUsed };
   let best: { projectId: string; count: number } | null = null;
+  let failed = false;
   for (const p of choices.slice(0, PROJECTS_COUNTED)) {
     const count = countOf(p.id);
     if (count === undefined) return { kind: 'reading' };
     // A failed read is passed over: another project can still be opened.
-    if (count !== null && count > 0 && (best === null || count > best.count))
-      best = { projectId: p.id, count };
+    if (count === null) failed = true;
+    else if (count > 0 && (best === null || count > best.count)) best = { projectId: p.id, count };
   }
-  return best === null ? { kind: 'none' } : { kind: 'busiest', ...best };
+  if (best !== null) return { kind: 'busiest', ...best };
+  return failed ? { kind: 'failed' } : { kind: 'none' };
 }
 
 /**
