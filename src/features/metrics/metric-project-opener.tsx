@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { metricQueries } from '../../api/queries/metrics';
 import { PendingState } from '../../ui/pending-state';
+import { NothingCounted } from '../../widgets/project-opening/nothing-counted';
 import { OpeningFailed } from '../../widgets/project-opening/opening-failed';
 import {
   chooseBusiestProject,
@@ -48,10 +49,11 @@ export function MetricProjectOpener({
   if (choice.kind === 'failed') return pickCallout(<OpeningFailed reads={reads} />);
   if (choice.kind === 'none')
     return pickCallout(
-      <p>
-        None of {choices.length === 1 ? 'the project' : `these ${choices.length} projects`} has a
-        metric sample in this range, so there is nothing to chart yet.
-      </p>,
+      <NothingCounted
+        projects={choices.length}
+        noun="metric sample"
+        consequence="nothing to chart yet"
+      />,
     );
   return <PendingState label="Opening the project with the most metrics in this range…" />;
 }

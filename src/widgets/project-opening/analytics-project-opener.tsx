@@ -4,6 +4,7 @@ import { analyticsQueries } from '../../api/queries/analytics';
 import { readRangeOf } from '../../lib/read-range';
 import type { TimeRangeSearch } from '../../lib/time-range';
 import { PendingState } from '../../ui/pending-state';
+import { NothingCounted } from './nothing-counted';
 import { OpeningFailed } from './opening-failed';
 import {
   chooseBusiestProject,
@@ -67,10 +68,11 @@ export function AnalyticsProjectOpener({
   if (choice.kind === 'failed') return pickCallout(<OpeningFailed reads={reads} />);
   if (choice.kind === 'none')
     return pickCallout(
-      <p>
-        None of {choices.length === 1 ? 'the project' : `these ${choices.length} projects`} has a
-        product action in this range, so there is nothing to count yet.
-      </p>,
+      <NothingCounted
+        projects={choices.length}
+        noun="product action"
+        consequence="nothing to count yet"
+      />,
     );
   return (
     <PendingState
