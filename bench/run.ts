@@ -123,11 +123,13 @@ if (runs('stores')) {
   });
 }
 
-if (runs('explorer-layout')) {
+// Reads kept stores only: a run of every section without BENCH_EXPLORER_DIRS skips it.
+if (runs('explorer-layout') && (only.has('explorer-layout') || process.env.BENCH_EXPLORER_DIRS)) {
   // Issue 26's explorer pages on kept 10M stores (data directories of bench services), read
   // side by side: BENCH_EXPLORER_DIRS=copied,live; BENCH_EXPLORER_RELAY=live (one of them)
   // first rewrites that store's logs hour by hour, BENCH_EXPLORER_COPIES times its seed.
   const dirs = (process.env.BENCH_EXPLORER_DIRS ?? '').split(',').filter(Boolean);
+  if (dirs.length === 0) throw new Error('BENCH_EXPLORER_DIRS names no data directory to read');
   const relay = process.env.BENCH_EXPLORER_RELAY;
   const relaid = relay
     ? await layOutByHour(
