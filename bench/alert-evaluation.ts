@@ -12,7 +12,9 @@
  * again under a new id, 1 ms later per copy (the value-hour and catalog views fill as on
  * ingest). The store then holds `copies` times the logs over the same 14 days, as the stores
  * comparison's 10M seed does; only the state tier's ingest rollups (usage, volume), which no
- * rule reads, stay those of the seed.
+ * rule reads, stay those of the seed. The copies are bench/log-copies.ts's: one insert per
+ * copy, or with BENCH_ALERTS_LAYOUT=hour every copy of an hour per insert in time order (the
+ * parts of a store ingested live).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,8 +25,8 @@ import type { AlertKind, AlertRuleRecord } from '../server/core/store/state/aler
 import type { Store } from '../server/core/store/store';
 import { newId } from '../server/domain/secrets';
 import { openStore } from '../server/store/open-store';
-import { sql } from '../server/store/rows/sql';
 import { openClickHouse } from '../server/store/telemetry/clickhouse/clickhouse-db';
+import { copyLogs, copyLogsByHour } from './log-copies';
 import { PLANS, REGIONS, ROUTES, SEED_BATCH, seedLogs } from './log-reads';
 import { spawnBenchService } from './spawn-bench-service';
 
@@ -62,8 +64,8 @@ type Progress = {
   copy_seconds?: number;
 };
 
-/** Writes copies `from`..`copies - 1` of the seeded logs (ids of 36 characters) into ClickHouse. */
-async function copyLogs(
+/** Writes copies `from`..`copies - 1` of the seeded logs into the store at `chDir`. */
+async function writeCopies(
   chDir: string,
   from: number,
   copies: number,
@@ -71,16 +73,11 @@ async function copyLogs(
 ): Promise<void> {
   const db = await openClickHouse({ url: null, database: 'lookout', embeddedPath: chDir });
   try {
-    for (let k = from; k < copies; k += 1) {
-      await db.command(
-        // The seed's rows are chosen in a subquery: the outer REPLACE's `id` would shadow the
-        // column in a WHERE beside it.
-        sql`INSERT INTO logs SELECT * REPLACE (concat(id, '-copy', toString(${k})) AS id,
-            occurred_at + toIntervalMillisecond(${k}) AS occurred_at)
-          FROM (SELECT * FROM logs WHERE length(id) = 36)`,
-      );
-      onCopy(k + 1);
-    }
+    // BENCH_ALERTS_LAYOUT=hour lays the copies out as a live store's (bench/log-copies.ts).
+    if (process.env.BENCH_ALERTS_LAYOUT === 'hour') {
+      await copyLogsByHour(db, copies);
+      onCopy(copies);
+    } else await copyLogs(db, from, copies, onCopy);
   } finally {
     await db.close();
   }
@@ -283,11 +280,16 @@ export async function measureAlertEvaluation(
   if ((progress.copies_done ?? 1) < copies) {
     const started = performance.now();
     const before = progress.copy_seconds ?? 0;
-    await copyLogs(path.join(dataDir, 'clickhouse'), progress.copies_done ?? 1, copies, (done) => {
-      progress.copies_done = done;
-      progress.copy_seconds = before + (performance.now() - started) / 1000;
-      fs.writeFileSync(progressFile, JSON.stringify(progress));
-    });
+    await writeCopies(
+      path.join(dataDir, 'clickhouse'),
+      progress.copies_done ?? 1,
+      copies,
+      (done) => {
+        progress.copies_done = done;
+        progress.copy_seconds = before + (performance.now() - started) / 1000;
+        fs.writeFileSync(progressFile, JSON.stringify(progress));
+      },
+    );
   }
   const config = testConfig(dataDir, {
     telemetry: {

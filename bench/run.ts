@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureAlertEvaluation } from './alert-evaluation';
 import { measureAnalytics } from './analytics';
+import { layOutByHour, measureExplorerLayouts } from './explorer-layout';
 import { largestRouteChunk } from './bundle-budget';
 import { measureBundle } from './bundle-size';
 import { measureIngest } from './ingest-throughput';
@@ -120,6 +121,37 @@ if (runs('stores')) {
         `    ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  (${c.rows_p50} rows)`,
       );
   });
+}
+
+// Reads kept stores only: a run of every section without BENCH_EXPLORER_DIRS skips it.
+if (runs('explorer-layout') && (only.has('explorer-layout') || process.env.BENCH_EXPLORER_DIRS)) {
+  // Issue 26's explorer pages on kept 10M stores (data directories of bench services), read
+  // side by side: BENCH_EXPLORER_DIRS=copied,live; BENCH_EXPLORER_RELAY=live (one of them)
+  // first rewrites that store's logs hour by hour, BENCH_EXPLORER_COPIES times its seed.
+  const dirs = (process.env.BENCH_EXPLORER_DIRS ?? '').split(',').filter(Boolean);
+  if (dirs.length === 0) throw new Error('BENCH_EXPLORER_DIRS names no data directory to read');
+  const relay = process.env.BENCH_EXPLORER_RELAY;
+  const relaid = relay
+    ? await layOutByHour(
+        path.join(relay, 'clickhouse'),
+        Number(process.env.BENCH_EXPLORER_COPIES ?? 10),
+      )
+    : null;
+  if (relaid) console.log(`Relaid ${relay ?? ''}: ${relaid.length} parts`);
+  const ex = await measureExplorerLayouts(dirs, Number(process.env.BENCH_EXPLORER_RUNS ?? 30));
+  write('explorer-layout.json', ex);
+  console.log(
+    `Explorer pages by store layout (load ${ex.load_average_before.join(' ')} → ${ex.load_average_after.join(' ')})`,
+  );
+  for (const st of ex.stores) {
+    console.log(`  ${st.dir}: ${st.parts.length} parts of logs`);
+    for (const p of st.parts)
+      console.log(`    ${p.name} ${String(p.rows).padStart(9)} rows ${p.min_time} → ${p.max_time}`);
+    for (const c of st.cases)
+      console.log(
+        `    ${c.name.padEnd(46)} p50 ${String(c.p50_ms).padStart(7)} ms  p95 ${String(c.p95_ms).padStart(7)} ms  CPU ${String(c.cpu_ms_per_read).padStart(5)} ms/read`,
+      );
+  }
 }
 
 if (runs('alerts')) {
