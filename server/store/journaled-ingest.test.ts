@@ -125,9 +125,6 @@ async function openStateWithJournal(): Promise<{
   state: StateStore & { close(): Promise<void> };
   commits: IngestCommitStore;
 }> {
-  const unreachable = () => {
-    throw new Error('unreachable');
-  };
   if (database.url) {
     const state = await openPostgresState(database.url);
     const locks = sessionLocks(database.url);
@@ -144,7 +141,10 @@ async function openStateWithJournal(): Promise<{
     };
   }
   const state = openSqliteState(dir);
-  return { state, commits: sqliteIngestCommits(state.sqlite, unreachable) };
+  const commits = sqliteIngestCommits(state.sqlite, (c) =>
+    state.commitBatch(c.batch, c.receivedAt, c.quota, { batchId: c.batchId, items: c.elsewhere }),
+  );
+  return { state, commits };
 }
 
 /** The account and project a batch is counted against, in the state store. */
@@ -444,20 +444,17 @@ describe('a journaled ingest', () => {
    * its rows, then fails, as a write whose answer was lost. `commit` replaces the commit.
    */
   async function heldIngest(o: { failJoint?: boolean; commit?: () => Promise<never> } = {}) {
-    const state = openSqliteState(dir);
+    // The state store the test's services open (SQLite, or PostgreSQL with its journal).
+    const { state, commits } = await openStateWithJournal();
     await seedProjects(state);
     const ch = await openClickHouse(telemetry);
     await migrateClickHouse(ch);
-    const { sqlite, commitBatch } = state;
     const writes = await clickhouseTelemetryWrites(ch);
     const written: string[][] = [];
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let begins = 0;
     const waiters: { n: number; resolve(): void }[] = [];
-    const commits = sqliteIngestCommits(sqlite, (c) =>
-      commitBatch(c.batch, c.receivedAt, c.quota, { batchId: c.batchId, items: c.elsewhere }),
-    );
     const ingest = journaledIngest(
       {
         ...commits,
