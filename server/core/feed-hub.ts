@@ -10,19 +10,9 @@ export type FeedReach = { here: boolean; elsewhere: boolean };
 /** A redeemed ticket: whose connection it opens, and when the ticket was issued. */
 export type FeedGrant = { accountId: string; issuedAt: number };
 
-/**
- * The messages of one publish as they go out: their JSON texts, and those texts as WebSocket
- * frames, encoded once (on first use) for every connection that gets them.
- */
-export type FeedOutgoing = {
-  readonly texts: readonly string[];
-  frames(): Buffer;
-};
-
 /** The WebSocket of one live connection, as the hub sees it. */
 export type FeedSocket = {
-  /** Sends every message of `out`, each its own text message, in order. */
-  send: (out: FeedOutgoing) => void;
+  send: (text: string) => void;
   close: (code: number, reason: string) => void;
   /** Bytes handed to `send` that the network has not taken yet. */
   backlog: () => number;

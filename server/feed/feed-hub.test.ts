@@ -4,7 +4,7 @@ import type { ReadableProject } from '../core/store/state/projects';
 import type { Store } from '../core/store/store';
 import type { FeedBus, FeedBusHandlers } from '../core/feed-bus';
 import { CLOSE_SIGNED_OUT, CLOSE_TOO_SLOW, createFeedHub } from './feed-hub';
-import type { FeedMessage, FeedOutgoing } from '../core/feed-hub';
+import type { FeedMessage } from '../core/feed-hub';
 
 const T0 = Date.parse('2025-03-03T09:00:00.000Z');
 
@@ -65,9 +65,7 @@ function socket() {
   return {
     sent,
     closes,
-    send: (out: FeedOutgoing) => {
-      for (const text of out.texts) sent.push(JSON.parse(text) as FeedMessage);
-    },
+    send: (text: string) => sent.push(JSON.parse(text) as FeedMessage),
     close: (code: number, reason: string) => closes.push({ code, reason }),
     backlog: () => 0,
   };
@@ -79,9 +77,9 @@ function stalledSocket() {
   let unsent = 0;
   return {
     ...s,
-    send: (out: FeedOutgoing) => {
-      unsent += out.frames().length;
-      s.send(out);
+    send: (text: string) => {
+      unsent += Buffer.byteLength(text);
+      s.send(text);
     },
     backlog: () => unsent,
   };
@@ -191,28 +189,6 @@ describe('feed hub connections', () => {
     expect(a.sent).toEqual([]);
   });
 
-  it('a publish is encoded once: every connection gets the same frames, one send each', async () => {
-    const { hub, world } = setup();
-    world.addAccount('a', ['p1']);
-    world.addAccount('b', ['p1']);
-    const outs: FeedOutgoing[] = [];
-    const capture = {
-      send: (out: FeedOutgoing) => outs.push(out),
-      close: () => {},
-      backlog: () => 0,
-    };
-    hub.attach({ accountId: 'a', issuedAt: T0 }, capture);
-    hub.attach({ accountId: 'b', issuedAt: T0 }, capture);
-    await hub.publish('p1', [log('l1', 'p1'), log('l2', 'p1')]);
-    expect(outs).toHaveLength(2);
-    const [first, second] = outs;
-    expect(second?.frames()).toBe(first?.frames());
-    expect(first?.texts.map((t) => (JSON.parse(t) as FeedMessage).data)).toEqual([
-      { id: 'l1', project_id: 'p1' },
-      { id: 'l2', project_id: 'p1' },
-    ]);
-  });
-
   it('a connection whose send throws is dropped', async () => {
     const { hub, world } = setup();
     world.addAccount('reader', ['p1']);
@@ -243,18 +219,17 @@ describe('feed hub connections', () => {
     hub.attach({ accountId: 'reader', issuedAt: T0 }, stalled);
     hub.attach({ accountId: 'reader', issuedAt: T0 }, reading);
     const ids = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5'];
-    const publish = (from: number, to: number) =>
-      hub.publish(
-        'p1',
-        ids.slice(from, to).map((id) => log(id, 'p1')),
-      );
-    await publish(0, 2);
-    // Under the limit: still open, and the next publish is sent whole.
-    await publish(2, 4);
+    await hub.publish(
+      'p1',
+      ids.slice(0, 3).map((id) => log(id, 'p1')),
+    );
+    // At the limit, not over it: still open.
     expect(stalled.closes).toEqual([]);
-    expect(stalled.sent).toHaveLength(4);
-    // Over the limit now: the next publish closes it instead of buffering more.
-    await publish(4, 6);
+    await hub.publish(
+      'p1',
+      ids.slice(3).map((id) => log(id, 'p1')),
+    );
+    // One more message went over the limit; the next one closed it instead of buffering more.
     expect(stalled.sent).toHaveLength(4);
     expect(stalled.closes).toEqual([{ code: CLOSE_TOO_SLOW, reason: expect.any(String) }]);
     expect(hub.connectionCount).toBe(1);

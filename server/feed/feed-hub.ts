@@ -1,18 +1,10 @@
 import { hashToken, newToken } from '../domain/secrets';
-import type {
-  FeedGrant,
-  FeedHub,
-  FeedMessage,
-  FeedOutgoing,
-  FeedReach,
-  FeedSocket,
-} from '../core/feed-hub';
+import type { FeedGrant, FeedHub, FeedMessage, FeedReach, FeedSocket } from '../core/feed-hub';
 import type { Store } from '../core/store/store';
 import { inProcessFeedBus } from './in-process-feed-bus';
 import type { FeedBus } from '../core/feed-bus';
 import { memoryFeedTickets } from './memory-feed-tickets';
 import type { FeedTickets } from '../core/feed-tickets';
-import { textFrames } from './text-frames';
 
 type Connection = FeedSocket & {
   accountId: string;
@@ -35,8 +27,7 @@ export const CLOSE_TOO_SLOW = 4008;
  * Unsent bytes a connection may hold. A client that stops reading (a suspended laptop, a stuck
  * tab) would otherwise make the service buffer every later event for it, without bound. Above
  * one large publish (an ingest body is at most 10 MiB), so a reader that keeps up is not cut;
- * one that is cut reconnects and re-reads the lists, which it would need to do anyway. Checked
- * before each publish, which goes whole or not at all: at most this plus one publish is held.
+ * one that is cut reconnects and re-reads the lists, which it would need to do anyway.
  */
 export const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 /** How long a connection trusts its list of readable projects before re-reading it. */
@@ -101,27 +92,26 @@ export function createFeedHub(deps: {
     return conn.readable.projectIds;
   }
 
-  /**
-   * Sends one project's messages to this instance's connections allowed to read it: all of
-   * them in one send per connection, their bytes encoded once for all (outgoing()).
-   */
+  /** Sends one project's messages to this instance's connections allowed to read it. */
   async function deliver(projectId: string, texts: readonly string[]): Promise<void> {
     if (texts.length === 0 || connections.size === 0) return;
-    const out = outgoing(texts);
     for (const conn of [...connections]) {
       if (!(await readable(conn)).has(projectId)) continue;
-      if (conn.backlog() > maxBacklog) {
-        drop(conn);
-        conn.close(
-          CLOSE_TOO_SLOW,
-          'the connection stopped reading; reconnect and re-read the lists',
-        );
-        continue;
-      }
-      try {
-        conn.send(out);
-      } catch {
-        drop(conn);
+      for (const text of texts) {
+        if (conn.backlog() > maxBacklog) {
+          drop(conn);
+          conn.close(
+            CLOSE_TOO_SLOW,
+            'the connection stopped reading; reconnect and re-read the lists',
+          );
+          break;
+        }
+        try {
+          conn.send(text);
+        } catch {
+          drop(conn);
+          break;
+        }
       }
     }
   }
@@ -237,10 +227,4 @@ export function createFeedHub(deps: {
       return connections.size;
     },
   };
-}
-
-/** A publish's texts, their frames encoded on first use and then shared. */
-function outgoing(texts: readonly string[]): FeedOutgoing {
-  let frames: Buffer | null = null;
-  return { texts, frames: () => (frames ??= textFrames(texts)) };
 }
