@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlanQuotas } from '../domain/plans';
 import { emptyBatch, type Batch, type LogEvent, type SpanEvent } from '../core/batch';
 import type { QuotaContext } from '../core/store/telemetry/ingest';
@@ -576,9 +576,12 @@ describe('a journaled ingest', () => {
     // The first life: three projects' batches reach ClickHouse, the first alone, the other
     // two in one write; then the process "dies" before any commit.
     let committing = 0;
+    let allCommitting!: () => void;
+    const reachedCommits = new Promise<void>((resolve) => (allCommitting = resolve));
     const { ingest, written, release, begun, ch, state } = await heldIngest({
       commit: () => {
         committing += 1;
+        if (committing === 3) allCommitting();
         return new Promise<never>(() => undefined);
       },
     });
@@ -593,7 +596,8 @@ describe('a journaled ingest', () => {
       for (const x of [b, c]) void ingest.accept(x, NOW, QUOTA);
       await begun(3);
       release();
-      await vi.waitFor(() => expect(committing).toBe(3));
+      // All three batches written (the joint write done) and at their commits.
+      await reachedCommits;
       expect(written).toEqual([[PROJECT], [...OTHERS]]);
       expect(await allLogCount([a, b, c])).toBe(30);
     } finally {
