@@ -16,7 +16,8 @@ export type FeedInit = {
   t: 'init';
   baseUrl: string;
   token: string;
-  projectId: string;
+  /** The projects the load test sends to: messages of others are foreign. */
+  projectIds: string[];
   clients: number;
   /** Clients that connect and then stop reading (a sleeping laptop, a stuck tab). */
   stalled: number;
@@ -74,7 +75,7 @@ type Client = {
 };
 
 type State = {
-  projectId: string;
+  projectIds: Set<string>;
   index: Map<string, number>;
   sentAt: number[];
   batchOf: number[];
@@ -121,7 +122,7 @@ function receive(state: State, client: Client, raw: WebSocket.RawData) {
     ? Buffer.concat(raw).toString('utf8')
     : Buffer.from(raw as ArrayBuffer).toString('utf8');
   const m = JSON.parse(text) as { type: string; data: Record<string, unknown> };
-  if (m.data.project_id !== state.projectId) {
+  if (!state.projectIds.has(String(m.data.project_id))) {
     client.foreign++;
     return;
   }
@@ -237,7 +238,7 @@ async function finish(state: State, quietMs: number): Promise<FeedReport> {
 
 function main() {
   const state: State = {
-    projectId: '',
+    projectIds: new Set(),
     index: new Map(),
     sentAt: [],
     batchOf: [],
@@ -253,7 +254,7 @@ function main() {
   process.on('message', (raw) => {
     const m = raw as FeedCommand;
     if (m.t === 'init') {
-      state.projectId = m.projectId;
+      state.projectIds = new Set(m.projectIds);
       // One after the other, as consoles open over time (and tickets are cheap to ask for).
       void (async () => {
         for (let c = 0; c < m.clients; c++) state.clients.push(await connect(state, m));

@@ -31,6 +31,8 @@ export type LoadOptions = {
   clients: number;
   /** Extra clients that connect and never read: the service must not buffer for them forever. */
   stalled: number;
+  /** Projects the senders spread over (sender s sends to project s mod projects). */
+  projects: number;
 };
 
 type Percentiles = { count: number; p50_ms: number; p95_ms: number; p99_ms: number };
@@ -88,6 +90,7 @@ export function loadOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LoadOp
     readers: Math.round(n('BENCH_LOAD_READERS', 4, 0)),
     clients: Math.round(n('BENCH_LOAD_CLIENTS', 25, 0)),
     stalled: Math.round(n('BENCH_LOAD_STALLED', 1, 0)),
+    projects: Math.round(n('BENCH_LOAD_PROJECTS', 1)),
   };
 }
 
@@ -305,8 +308,10 @@ async function readAllIds(
 export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
   const service = await spawnBenchService();
   const feed = startFeedClients();
-  const project = service.creds.projects[0];
-  if (!project) throw new Error('the bench service has no project');
+  const projects = service.creds.projects.slice(0, options.projects);
+  const project = projects[0];
+  if (!project || projects.length < options.projects)
+    throw new Error(`the bench service has fewer than ${options.projects} projects`);
   const release = `load@${hex(4)}`;
   const runStart = new Date(Date.now() - 60_000).toISOString();
   const tally: Tally = { errors: {} };
@@ -319,7 +324,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
       t: 'init',
       baseUrl: service.baseUrl,
       token: service.creds.account_token,
-      projectId: project.id,
+      projectIds: projects.map((p) => p.id),
       clients: options.clients,
       stalled: options.stalled,
     });
@@ -329,7 +334,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
     const rssStart = rss[rss.length - 1] ?? 0;
     const cpuStart = treeCpuSeconds(service.pid);
 
-    const acked: Sent[] = [];
+    const acked: (Sent & { projectId: string })[] = [];
     const ingestTimes: number[] = [];
     const readTimes = new Map<string, number[]>();
     let sent = 0;
@@ -340,6 +345,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
     const interval = (options.batch * options.senders * 1000) / options.rate;
 
     const sender = async (s: number) => {
+      const to = projects[s % projects.length] ?? project;
       for (let k = 0; ; k++) {
         const due = started + (k + s / options.senders) * interval;
         if (due >= end || now() >= end) return;
@@ -355,7 +361,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
           const res = await fetch(`${service.baseUrl}/api/telemetry/ingest`, {
             method: 'POST',
             headers: {
-              Authorization: `Bearer ${project.ingest_key}`,
+              Authorization: `Bearer ${to.ingest_key}`,
               'Content-Type': 'application/json',
             },
             body,
@@ -364,7 +370,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
           if (ok) {
             const counts = (await res.json()) as { already_accepted: number };
             if (counts.already_accepted !== 0) countError(tally, 'ingest', 'already_accepted');
-            acked.push(ids);
+            acked.push({ ...ids, projectId: to.id });
           } else countError(tally, 'ingest', res.status, await errorCode(res));
         } catch (e) {
           countError(tally, 'ingest', 'network', e instanceof Error ? e.message : String(e));
@@ -408,36 +414,51 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
 
     // Loss: every acknowledged id must be readable through the list routes.
     const readback: Tally = { errors: {} };
-    const scope = `project_id=${project.id}&release=${encodeURIComponent(release)}`;
     const byId = (row: Record<string, unknown>) => String(row.id);
-    const logs = await readAllIds(
-      service,
-      `/api/logs?${scope}&status=all&since=${encodeURIComponent(runStart)}&limit=1000`,
-      'logs',
-      byId,
-      readback,
-    );
-    const actions = await readAllIds(
-      service,
-      `/api/telemetry/actions?${scope}&since=${encodeURIComponent(runStart)}&limit=1000`,
-      'actions',
-      byId,
-      readback,
-    );
-    const issues = await readAllIds(
-      service,
-      `/api/telemetry/issues?${scope}&limit=1000`,
-      'issues',
-      (row) => String(row.fingerprint).slice(ISSUE_FINGERPRINT_PREFIX.length),
-      readback,
-    );
+    const logs = new Set<string>();
+    const actions = new Set<string>();
+    const issues = new Set<string>();
+    for (const p of projects) {
+      const scope = `project_id=${p.id}&release=${encodeURIComponent(release)}`;
+      const since = encodeURIComponent(runStart);
+      const add = (into: Set<string>) => (found: Set<string>) => {
+        for (const id of found) into.add(id);
+      };
+      add(logs)(
+        await readAllIds(
+          service,
+          `/api/logs?${scope}&status=all&since=${since}&limit=1000`,
+          'logs',
+          byId,
+          readback,
+        ),
+      );
+      add(actions)(
+        await readAllIds(
+          service,
+          `/api/telemetry/actions?${scope}&since=${since}&limit=1000`,
+          'actions',
+          byId,
+          readback,
+        ),
+      );
+      add(issues)(
+        await readAllIds(
+          service,
+          `/api/telemetry/issues?${scope}&limit=1000`,
+          'issues',
+          (row) => String(row.fingerprint).slice(ISSUE_FINGERPRINT_PREFIX.length),
+          readback,
+        ),
+      );
+    }
     let lostSpans = 0;
     const traceQueue = [...acked];
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let b = traceQueue.pop(); b; b = traceQueue.pop()) {
           const res = await fetch(
-            `${service.baseUrl}/api/telemetry/traces/${b.trace}?project_id=${project.id}`,
+            `${service.baseUrl}/api/telemetry/traces/${b.trace}?project_id=${b.projectId}`,
             { headers: { Authorization: `Bearer ${service.creds.account_token}` } },
           );
           if (!res.ok) {
@@ -515,7 +536,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadReport> {
 export function printLoad(r: LoadReport): void {
   const o = r.options;
   console.log(
-    `Load on loopback (${r.seconds} s: ${o.senders} senders at ${o.rate.toLocaleString('en')} events/s in batches of ${o.batch}, ${o.readers} readers, ${o.clients} live-feed clients and ${o.stalled} that never reads)`,
+    `Load on loopback (${r.seconds} s: ${o.senders} senders${o.projects > 1 ? ` over ${o.projects} projects` : ''} at ${o.rate.toLocaleString('en')} events/s in batches of ${o.batch}, ${o.readers} readers, ${o.clients} live-feed clients and ${o.stalled} that never reads)`,
   );
   console.log(
     `  ingest: ${r.events_acknowledged.toLocaleString('en')} of ${r.events_sent.toLocaleString('en')} events acknowledged, ${r.events_per_second.toLocaleString('en')} events/s; request p50 ${r.ingest.p50_ms} ms, p95 ${r.ingest.p95_ms} ms, p99 ${r.ingest.p99_ms} ms (${r.ingest.count} requests)`,

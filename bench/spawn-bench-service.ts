@@ -37,7 +37,13 @@ export async function spawnBenchService(
 ): Promise<BenchService> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'bench/bench-service.ts')],
+    [
+      // BENCH_CPU_PROF=<dir>: a CPU profile of the service's main thread, written at its exit.
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+        : []),
+      path.join(root, 'bench/bench-service.ts'),
+    ],
     {
       cwd: root,
       env: { ...process.env, LOOKOUT_LOG_LEVEL: 'silent', ...env },

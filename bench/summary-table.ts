@@ -181,7 +181,7 @@ function loadFigures(l: LoadReport): Figure[] {
   const stalled = f.stalled ?? [];
   return [
     {
-      figure: `ingest rate (${l.options.senders} senders, ${l.seconds} s, batches of ${l.options.batch})`,
+      figure: `ingest rate (${l.options.senders} senders${(l.options.projects ?? 1) > 1 ? ` over ${l.options.projects} projects` : ''}, ${l.seconds} s, batches of ${l.options.batch})`,
       value: `${count(l.events_per_second)} events/s`,
       // The configured steady rate, within 5%.
       target: `${count(l.options.rate)} events/s`,
