@@ -125,6 +125,9 @@ async function openStateWithJournal(): Promise<{
   state: StateStore & { close(): Promise<void> };
   commits: IngestCommitStore;
 }> {
+  const unreachable = () => {
+    throw new Error('unreachable');
+  };
   if (database.url) {
     const state = await openPostgresState(database.url);
     const locks = sessionLocks(database.url);
@@ -141,10 +144,7 @@ async function openStateWithJournal(): Promise<{
     };
   }
   const state = openSqliteState(dir);
-  const commits = sqliteIngestCommits(state.sqlite, (c) =>
-    state.commitBatch(c.batch, c.receivedAt, c.quota, { batchId: c.batchId, items: c.elsewhere }),
-  );
-  return { state, commits };
+  return { state, commits: sqliteIngestCommits(state.sqlite, unreachable) };
 }
 
 /** The account and project a batch is counted against, in the state store. */
@@ -177,11 +177,11 @@ async function seedProject(store: StateStore): Promise<void> {
   });
 }
 
-async function logCount(ids: string[], projectId = PROJECT): Promise<number> {
+async function logCount(ids: string[]): Promise<number> {
   const db = await openClickHouse(telemetry);
   try {
     const row = await db.one<{ n: number }>(
-      sql`SELECT toUInt32(count()) AS n FROM logs WHERE project_id = ${projectId} AND id IN ${ids}`,
+      sql`SELECT toUInt32(count()) AS n FROM logs WHERE project_id = ${PROJECT} AND id IN ${ids}`,
     );
     return row?.n ?? -1;
   } finally {
@@ -419,208 +419,6 @@ describe('a journaled ingest', () => {
     } finally {
       await state.close();
       await ch.close();
-    }
-  });
-
-  /** Projects beside PROJECT, of the same account. */
-  const OTHERS = ['p_journal_b', 'p_journal_c'] as const;
-
-  async function seedProjects(store: StateStore): Promise<void> {
-    await seedProject(store);
-    for (const id of OTHERS)
-      await store.projects.create({
-        id,
-        organizationId: 'o_journal',
-        slug: id,
-        name: id,
-        createdAt: NOW,
-      });
-  }
-
-  /**
-   * A journaled ingest on SQLite and ClickHouse whose first telemetry write is held until
-   * `release()`, recording the projects of each write; `begun()` resolves once `n` batches
-   * have their journal entry (their write comes next). `failJoint`: the second write stores
-   * its rows, then fails, as a write whose answer was lost. `commit` replaces the commit.
-   */
-  async function heldIngest(o: { failJoint?: boolean; commit?: () => Promise<never> } = {}) {
-    // The state store the test's services open (SQLite, or PostgreSQL with its journal).
-    const { state, commits } = await openStateWithJournal();
-    await seedProjects(state);
-    const ch = await openClickHouse(telemetry);
-    await migrateClickHouse(ch);
-    const writes = await clickhouseTelemetryWrites(ch);
-    const written: string[][] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let begins = 0;
-    const waiters: { n: number; resolve(): void }[] = [];
-    const ingest = journaledIngest(
-      {
-        ...commits,
-        begin: async (entry) => {
-          await commits.begin(entry);
-          begins += 1;
-          for (const w of waiters) if (begins >= w.n) w.resolve();
-        },
-        ...(o.commit ? { commit: o.commit } : {}),
-      },
-      {
-        ...writes,
-        writeGroup: async (ws) => {
-          written.push(ws.map((w) => w.projectId));
-          if (written.length === 1) await released;
-          await writes.writeGroup(ws);
-          if (o.failJoint && written.length === 2) throw new Error('the joint write failed');
-        },
-      },
-      ['logs'],
-    );
-    const begun = (n: number) =>
-      new Promise<void>((resolve) => waiters.push({ n, resolve })).then(
-        // The write follows the last entry's commit at once.
-        () => new Promise<void>((resolve) => setImmediate(resolve)),
-      );
-    return { ingest, written, release, begun, ch, state };
-  }
-
-  const batchIn = (projectId: string, from: number): Batch => ({
-    ...emptyBatch(projectId),
-    logs: Array.from({ length: 10 }, (_, i) => log(from + i)),
-  });
-  const allLogCount = async (batches: Batch[]) =>
-    (
-      await Promise.all(
-        batches.map((b) =>
-          logCount(
-            b.logs.map((l) => l.id),
-            b.projectId,
-          ),
-        ),
-      )
-    ).reduce((a, n) => a + n, 0);
-
-  it('writes the groups of other projects that wait for a write in one, each answered', async () => {
-    const { ingest, written, release, begun, ch, state } = await heldIngest();
-    try {
-      const [a, b, c] = [PROJECT, ...OTHERS].map((p, k) => batchIn(p, k * 10)) as [
-        Batch,
-        Batch,
-        Batch,
-      ];
-      const first = ingest.accept(a, NOW, QUOTA);
-      await begun(1);
-      // While the first project's write is in flight, two other projects' groups wait.
-      const rest = [b, c].map((x) => ingest.accept(x, NOW, QUOTA));
-      await begun(3);
-      release();
-      const answers = await Promise.all([first, ...rest]);
-      expect(answers.map((r) => [r.counts.logs, r.alreadyAccepted])).toEqual([
-        [10, 0],
-        [10, 0],
-        [10, 0],
-      ]);
-      expect(written).toEqual([[PROJECT], [...OTHERS]]);
-      expect(await allLogCount([a, b, c])).toBe(30);
-      // Each row under its own request's batch, each batch committed once.
-      const batches = await ch.rows<{ n: number }>(
-        sql`SELECT toUInt32(uniqExact(batch_id)) AS n FROM logs`,
-      );
-      expect(batches[0]?.n).toBe(3);
-      const again = await Promise.all([a, b, c].map((x) => ingest.accept(x, NOW, QUOTA)));
-      expect(again.map((r) => [r.counts.logs, r.alreadyAccepted])).toEqual([
-        [0, 10],
-        [0, 10],
-        [0, 10],
-      ]);
-    } finally {
-      await state.close();
-      await ch.close();
-    }
-  });
-
-  it('answers every group of a failed joint write with its error and keeps none of it', async () => {
-    const { ingest, written, release, begun, ch, state } = await heldIngest({ failJoint: true });
-    try {
-      const [a, b, c] = [PROJECT, ...OTHERS].map((p, k) => batchIn(p, k * 10)) as [
-        Batch,
-        Batch,
-        Batch,
-      ];
-      const first = ingest.accept(a, NOW, QUOTA);
-      await begun(1);
-      const rest = [b, c].map((x) => ingest.accept(x, NOW, QUOTA));
-      await begun(3);
-      release();
-      const results = await Promise.allSettled([first, ...rest]);
-      expect(
-        results.map((r) => (r.status === 'fulfilled' ? r.value.counts.logs : String(r.reason))),
-      ).toEqual([10, 'Error: the joint write failed', 'Error: the joint write failed']);
-      expect(written).toEqual([[PROJECT], [...OTHERS]]);
-      // The joint write's rows (written before it failed) were taken back.
-      expect(await allLogCount([b, c])).toBe(0);
-      // Their re-sends are stored whole (in a write of their own: it no longer fails).
-      const again = await Promise.all([b, c].map((x) => ingest.accept(x, NOW, QUOTA)));
-      expect(again.map((r) => [r.counts.logs, r.alreadyAccepted])).toEqual([
-        [10, 0],
-        [10, 0],
-      ]);
-      expect(await allLogCount([a, b, c])).toBe(30);
-    } finally {
-      await state.close();
-      await ch.close();
-    }
-  });
-
-  it('recovers a crash between a joint write and its commits exactly once', async () => {
-    // The first life: three projects' batches reach ClickHouse, the first alone, the other
-    // two in one write; then the process "dies" before any commit.
-    let committing = 0;
-    let allCommitting!: () => void;
-    const reachedCommits = new Promise<void>((resolve) => (allCommitting = resolve));
-    const { ingest, written, release, begun, ch, state } = await heldIngest({
-      commit: () => {
-        committing += 1;
-        if (committing === 3) allCommitting();
-        return new Promise<never>(() => undefined);
-      },
-    });
-    const [a, b, c] = [PROJECT, ...OTHERS].map((p, k) => batchIn(p, k * 10)) as [
-      Batch,
-      Batch,
-      Batch,
-    ];
-    try {
-      void ingest.accept(a, NOW, QUOTA);
-      await begun(1);
-      for (const x of [b, c]) void ingest.accept(x, NOW, QUOTA);
-      await begun(3);
-      release();
-      // All three batches written (the joint write done) and at their commits.
-      await reachedCommits;
-      expect(written).toEqual([[PROJECT], [...OTHERS]]);
-      expect(await allLogCount([a, b, c])).toBe(30);
-    } finally {
-      await state.close();
-      await ch.close();
-    }
-
-    // The next start removes all three unacknowledged batches; each re-send is stored whole,
-    // and once only.
-    const store = await open();
-    try {
-      expect(await allLogCount([a, b, c])).toBe(0);
-      const again = await Promise.all([a, b, c].map((x) => store.ingest.accept(x, NOW, QUOTA)));
-      expect(again.map((r) => [r.counts.logs, r.alreadyAccepted])).toEqual([
-        [10, 0],
-        [10, 0],
-        [10, 0],
-      ]);
-      const twice = await Promise.all([a, b, c].map((x) => store.ingest.accept(x, NOW, QUOTA)));
-      expect(twice.map((r) => r.alreadyAccepted)).toEqual([10, 10, 10]);
-      expect(await allLogCount([a, b, c])).toBe(30);
-    } finally {
-      await store.close();
     }
   });
 

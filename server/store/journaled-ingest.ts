@@ -15,7 +15,6 @@ import type {
 } from '../core/store/telemetry/telemetry-writes';
 import { QuotaExceededError } from '../core/store/telemetry/ingest';
 import { storedItems, usageAdded } from './rows/accepted-items';
-import { coalescedWrites } from './coalesced-writes';
 
 /** Retention recorded when the caller names none (the longest plan's). */
 const DEFAULT_RETENTION_DAYS = 90;
@@ -51,13 +50,10 @@ const DEFAULT_RETENTION_DAYS = 90;
  * adds nothing). Groups of one project are written one after another in this process, and a
  * request carrying an id of an earlier request of the group waits for the next group, so two
  * requests never both find an id new, nor both choose a new group for one fingerprint (a
- * fingerprint new to several requests of a group gets one new group id). The groups of other
- * projects that reach step 3 while a write is in flight are written together in the next
- * (coalesced-writes.ts: one insert per table for all of them), each still answered only after
- * its own commit, and a failed joint write taken back by each group for its own batches.
- * Several instances on one state store (PostgreSQL) also take the state store's lock per
- * project across them (`exclusive`) for each group, from 1 to 4, and `recover` takes it for
- * each unfinished batch, so a starting instance never removes what another is still writing.
+ * fingerprint new to several requests of a group gets one new group id). Several instances on
+ * one state store (PostgreSQL) also take the state store's lock per project across them
+ * (`exclusive`) for each group, from 1 to 4, and `recover` takes it for each unfinished batch,
+ * so a starting instance never removes what another is still writing.
  */
 export function journaledIngest(
   state: IngestCommitStore,
@@ -79,8 +75,6 @@ export function journaledIngest(
   /** Per project, a group waiting for those: called when one arrives or gives up. */
   const wake = new Map<string, () => void>();
   const expectedCount = (projectId: string) => expected.get(projectId)?.size ?? 0;
-  /** Groups of any projects waiting while one is written go into the next write together. */
-  const writeGroup = coalescedWrites((batches) => telemetry.writeGroup(batches));
 
   function arriving(projectId: string): () => void {
     const request = { over: false };
@@ -245,7 +239,7 @@ export function journaledIngest(
       }
       if (writes.length === 0) return;
       try {
-        await writeGroup(writes.map((x) => x.write));
+        await telemetry.writeGroup(writes.map((x) => x.write));
       } catch (e) {
         await takeBack(writes.map((x) => x.write.batchId));
         throw e;
