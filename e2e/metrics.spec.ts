@@ -222,9 +222,12 @@ test('with several projects in scope the explorer opens on the one with the most
     names.map((name, i) => ({ name, value: i, at: Date.now() - 60_000 })),
   );
 
-  await page.goto(`/metrics?projects=${quiet.id},${busy.id}&since=1h`);
+  // A link naming a metric but no project: the metric stays when the project is opened.
+  const linked = names[3] ?? '';
+  await page.goto(`/metrics?projects=${quiet.id},${busy.id}&since=1h&metric=${linked}`);
   const projectField = page.getByLabel('Project', { exact: true });
   await expect(projectField).toHaveValue(busy.id);
+  await expect(page.getByLabel('Metric', { exact: true })).toHaveValue(linked);
   await expect(
     page.getByText(`Opened on ${busy.name}: the project with the most metric names in this range`),
   ).toBeVisible();

@@ -66,8 +66,8 @@ export function ExplorerSection({
     shownProject: plan.project,
     fromScope: singleScope,
     openInUrl: useCallback(
-      (projectId: string) =>
-        setSearch({ metric_project: projectId, metric: undefined }, { replace: true }),
+      // A link's metric stays: it is read in the project opened (or said to have no samples).
+      (projectId: string) => setSearch({ metric_project: projectId }, { replace: true }),
       [setSearch],
     ),
   });
