@@ -314,6 +314,26 @@ export function itAnswersAsTheSqliteStore(
           const s = { ...q, unit, match, topLimit };
           expect(await store().segment(s)).toEqual(await want.segment(s));
         }
+    }
+    // A comparison in one call (the project's counts, then segments under their own filters)
+    // answers each as it answers alone; a call mixing ranges is read segment by segment.
+    for (const unit of ['session_id', 'distinct_id'] as const)
+      for (const [match, topLimit] of [
+        [null, 3],
+        [{ kind: 'interaction', name: '𝌆 astral' }, 2],
+      ] as const) {
+        const one = { unit, match };
+        const together = [
+          { ...RANGE, ...one, topLimit: 0 },
+          ...FILTERED.slice(1, 3).map((q) => ({ ...q, ...one, topLimit })),
+        ];
+        const mixed = [...together, ...FILTERED.slice(3).map((q) => ({ ...q, ...one, topLimit }))];
+        for (const qs of [together, mixed])
+          expect(await store().segments(qs)).toEqual(
+            await Promise.all(qs.map((q) => want.segment(q))),
+          );
+      }
+    for (const q of FILTERED) {
       for (const topLimit of [4, 100]) {
         const o = { ...q, bucketFrom: q.from - 1234, stepMs: 3_600_000, topLimit };
         expect(await store().overview(o)).toEqual(await want.overview(o));

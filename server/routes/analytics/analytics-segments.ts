@@ -212,29 +212,28 @@ export function registerSegmentsRoute(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         unit: UNIT_COLUMN[analysisUnit],
         match: event === null ? null : { kind: event.kind, name: event.eventName },
       };
-      const read = async (
+      const query = (
         f: {
           service_name: string | null;
           release: string | null;
           environment: string | null;
         },
         topLimit: number,
-      ) =>
-        readable
-          ? deps.store.actions.segment({
-              ...base,
-              serviceName: f.service_name,
-              release: f.release,
-              environment: f.environment,
-              topLimit,
-            })
-          : ZERO;
-      // The project's counts and each segment's are independent reads: side by side (on
-      // ClickHouse they run at once).
-      const [project, ...counts] = await Promise.all([
-        read({ service_name: null, release: null, environment: null }, 0),
-        ...segments.map((s) => read(s, event === null ? SEGMENT_TOP_ACTIONS : 0)),
-      ]);
+      ) => ({
+        ...base,
+        serviceName: f.service_name,
+        release: f.release,
+        environment: f.environment,
+        topLimit,
+      });
+      // The project's counts and each segment's in one call: a store may read them together
+      // (ClickHouse: one pass per unit for all of them).
+      const [project = ZERO, ...counts] = readable
+        ? await deps.store.actions.segments([
+            query({ service_name: null, release: null, environment: null }, 0),
+            ...segments.map((s) => query(s, event === null ? SEGMENT_TOP_ACTIONS : 0)),
+          ])
+        : [ZERO, ...segments.map(() => ZERO)];
       const perUnit = (n: ActionSegmentCounts) => rate(n.unitIdentified, n.units);
       const baseline = counts[0] ?? ZERO;
       return c.json(

@@ -14,11 +14,12 @@ import {
   type LifecycleDbRow,
   type RetentionDbRow,
 } from '../../store/rows/action-analytics';
-import type {
-  ActionFilteredRange,
-  ActionSegmentCounts,
-  ActionsStore,
-  AnalysisUnitColumn,
+import {
+  segmentsOneByOne,
+  type ActionFilteredRange,
+  type ActionSegmentCounts,
+  type ActionsStore,
+  type AnalysisUnitColumn,
 } from '../../core/store/telemetry/actions';
 
 /**
@@ -30,7 +31,14 @@ import type {
  */
 type AnalyticsReads = Pick<
   ActionsStore,
-  'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
+  | 'funnel'
+  | 'retention'
+  | 'lifecycle'
+  | 'paths'
+  | 'segment'
+  | 'segments'
+  | 'overview'
+  | 'properties'
 >;
 
 /**
@@ -152,7 +160,7 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
     result: (s: Steps) => reachedStepsInAnyOrder(s.ats, s.masks, s.windowMs),
   });
 
-  return {
+  const reads: Omit<AnalyticsReads, 'segments'> = {
     async funnel(q) {
       const { where, params } = rangeWhere(q);
       const unit = unitColumn(q.unit);
@@ -467,4 +475,5 @@ export function sqliteActionAnalytics(db: Db): AnalyticsReads {
       };
     },
   };
+  return { ...reads, segments: segmentsOneByOne(reads.segment) };
 }

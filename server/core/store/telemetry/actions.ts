@@ -39,6 +39,11 @@ export interface ActionsStore {
   }>;
   /** Counts of one segment's matching actions and its top actions. */
   segment(q: ActionSegmentQuery): Promise<ActionSegmentCounts>;
+  /**
+   * `segment` for each of several segments (a comparison and its project's counts), in order.
+   * A store may read segments of one project, range, unit and match together.
+   */
+  segments(qs: readonly ActionSegmentQuery[]): Promise<ActionSegmentCounts[]>;
   /** Totals, events per bucket and the top actions in range. */
   overview(
     q: ActionFilteredRange & { bucketFrom: number; stepMs: number; topLimit: number },
@@ -129,3 +134,9 @@ export type ActionSegmentCounts = {
   /** Matching actions by name and kind, most events first, then name and kind. */
   top: { name: string; kind: string; events: number; units: number }[];
 };
+
+/** `segments` for a store that reads each segment on its own, side by side. */
+export const segmentsOneByOne =
+  (segment: ActionsStore['segment']): ActionsStore['segments'] =>
+  (qs) =>
+    Promise.all(qs.map((q) => segment(q)));

@@ -14,7 +14,12 @@ import {
   type LifecycleDbRow,
   type RetentionDbRow,
 } from '../../rows/action-analytics';
-import type { ActionFilteredRange, ActionsStore } from '../../../core/store/telemetry/actions';
+import type {
+  ActionFilteredRange,
+  ActionSegmentCounts,
+  ActionSegmentQuery,
+  ActionsStore,
+} from '../../../core/store/telemetry/actions';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
@@ -28,7 +33,14 @@ import { time } from './ch-time';
  */
 type AnalyticsReads = Pick<
   ActionsStore,
-  'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
+  | 'funnel'
+  | 'retention'
+  | 'lifecycle'
+  | 'paths'
+  | 'segment'
+  | 'segments'
+  | 'overview'
+  | 'properties'
 >;
 type PathsQuery = Parameters<AnalyticsReads['paths']>[0];
 
@@ -117,6 +129,8 @@ const n = (v: number | null | undefined) => Number(v ?? 0);
 function pairBits(
   pairs: readonly { kind: string; name: string }[],
   when: SqlFragment,
+  /** Before each column's name, for several sets of pairs in one read (`s0_m0`, `s0_b0`). */
+  prefix = '',
 ): { masks: SqlFragment; counts: SqlFragment } {
   if (pairs.length === 0) return { masks: raw(''), counts: raw('') };
   // A kind never holds U+0000 (it is one of three words): kind, NUL, name is one key per pair.
@@ -134,11 +148,11 @@ function pairBits(
     masks.push(
       sql`groupBitOrIf(bitShiftLeft(toUInt64(1), toUInt8(${position} - ${raw(String(j * 64 + 1))})),
         ${when} AND ${position} > ${raw(String(j * 64))}
-          AND ${position} <= ${raw(String(j * 64 + 64))}) AS ${raw(`m${String(j)}`)}`,
+          AND ${position} <= ${raw(String(j * 64 + 64))}) AS ${raw(`${prefix}m${String(j)}`)}`,
     );
   const counts = pairs.map(
     (_, i) =>
-      sql`countIf(u IS NOT NULL AND bitTest(${raw(`m${String(Math.floor(i / 64))}`)}, ${raw(String(i % 64))})) AS ${raw(`b${String(i)}`)}`,
+      sql`countIf(u IS NOT NULL AND bitTest(${raw(`${prefix}m${String(Math.floor(i / 64))}`)}, ${raw(String(i % 64))})) AS ${raw(`${prefix}b${String(i)}`)}`,
   );
   return {
     masks: sql`, ${join(masks, ', ')}`,
@@ -194,6 +208,91 @@ async function topActions(db: ChDb, where: SqlFragment, limit: number): Promise<
       FROM actions WHERE ${where}
       GROUP BY name, kind ORDER BY events DESC, name, kind
       LIMIT ${Math.max(1, limit)}`,
+  );
+}
+
+/**
+ * Segments of one project, range, unit and match (a comparison and its project's counts):
+ * each segment's top actions first (side by side); then ONE pass per unit for all of them,
+ * each segment's counts and top-action marks taken under its own filters (`s<i>_…`). A pass
+ * per unit over the project's actions is most of a segment's cost, so this is about one pass
+ * instead of one per segment.
+ */
+async function segmentsTogetherOn(
+  db: ChDb,
+  qs: readonly ActionSegmentQuery[],
+): Promise<ActionSegmentCounts[]> {
+  const first = qs[0];
+  if (!first) return [];
+  const unit = raw(unitColumn(first.unit));
+  const match = matchSql(first.match && { kind: first.match.kind, eventName: first.match.name });
+  const tops = await Promise.all(
+    qs.map((q) =>
+      q.topLimit > 0 ? topActions(db, sql`${rangeWhere(q)} AND ${match}`, q.topLimit) : [],
+    ),
+  );
+  const within = qs.map((q) =>
+    and(exactFilters(q).map(([column, value]) => sql`${raw(column)} = ${value}`)),
+  );
+  const bits = qs.map((_, i) =>
+    pairBits(tops[i] ?? [], sql`(${within[i] ?? raw('TRUE')}) AND ${match}`, `s${String(i)}_`),
+  );
+  const inner = qs.map(
+    (_, i) =>
+      sql`countIf(${within[i] ?? raw('TRUE')}) AS ${raw(`s${String(i)}_a`)},
+        countIf((${within[i] ?? raw('TRUE')}) AND ${match}) AS ${raw(`s${String(i)}_n`)}
+        ${bits[i]?.masks ?? raw('')}`,
+  );
+  const outer = qs.map((_, i) => {
+    const s = `s${String(i)}_`;
+    return sql`sum(${raw(`${s}a`)}) AS ${raw(`${s}all`)}, sum(${raw(`${s}n`)}) AS ${raw(`${s}events`)},
+      sumIf(${raw(`${s}n`)}, u IS NOT NULL) AS ${raw(`${s}unitIdentified`)},
+      countIf(u IS NOT NULL AND ${raw(`${s}n`)} > 0) AS ${raw(`${s}units`)}
+      ${bits[i]?.counts ?? raw('')}`;
+  });
+  const anyWithin = qs.some((q) => exactFilters(q).length === 0)
+    ? raw('TRUE')
+    : join(
+        within.map((w) => sql`(${w})`),
+        ' OR ',
+      );
+  const row = await db.one<Record<string, number>>(
+    sql`SELECT ${join(outer, ', ')}
+      FROM (
+        SELECT ${unit} AS u, ${join(inner, ', ')}
+        FROM actions WHERE ${rangeWhere({ ...first, serviceName: null, release: null, environment: null })}
+          AND (${anyWithin})
+        GROUP BY u
+      )`,
+  );
+  return qs.map((_, i) => {
+    const s = `s${String(i)}_`;
+    return {
+      all: n(row?.[`${s}all`]),
+      events: n(row?.[`${s}events`]),
+      unitIdentified: n(row?.[`${s}unitIdentified`]),
+      units: n(row?.[`${s}units`]),
+      top: (tops[i] ?? []).map((t, j) => ({
+        name: t.name,
+        kind: t.kind,
+        events: n(t.events),
+        units: n(row?.[`${s}b${String(j)}`]),
+      })),
+    };
+  });
+}
+
+/** Whether segments share what one pass per unit needs: project, range, unit and match. */
+function oneProjectRead(qs: readonly ActionSegmentQuery[]): boolean {
+  const first = qs[0];
+  return qs.every(
+    (q) =>
+      q.projectId === first?.projectId &&
+      q.from === first.from &&
+      q.to === first.to &&
+      q.unit === first.unit &&
+      q.match?.kind === first.match?.kind &&
+      q.match?.name === first.match?.name,
   );
 }
 
@@ -258,6 +357,12 @@ export function clickhouseActionAnalytics(
       units: tally.units,
       paths: tally.paths(),
     };
+  }
+
+  async function oneSegment(q: ActionSegmentQuery): Promise<ActionSegmentCounts> {
+    const [counts] = await segmentsTogetherOn(db, [q]);
+    if (!counts) throw new Error('a segment read answered nothing');
+    return counts;
   }
 
   return {
@@ -440,37 +545,10 @@ export function clickhouseActionAnalytics(
       };
     },
 
-    async segment(q) {
-      const where = rangeWhere(q);
-      const unit = raw(unitColumn(q.unit));
-      const match = matchSql(q.match && { kind: q.match.kind, eventName: q.match.name });
-      // The top actions by events first; then one pass per unit counts the segment and marks
-      // which of those actions each unit did (see `pairBits`).
-      const top =
-        q.topLimit > 0 ? await topActions(db, sql`${where} AND ${match}`, q.topLimit) : [];
-      const bits = pairBits(top, match);
-      const row = await db.one<Record<string, number>>(
-        sql`SELECT sum(a) AS all, sum(n) AS events, sumIf(n, u IS NOT NULL) AS unitIdentified,
-            countIf(u IS NOT NULL AND n > 0) AS units ${bits.counts}
-          FROM (
-            SELECT ${unit} AS u, count() AS a, countIf(${match}) AS n ${bits.masks}
-            FROM actions WHERE ${where}
-            GROUP BY u
-          )`,
-      );
-      return {
-        all: n(row?.all),
-        events: n(row?.events),
-        unitIdentified: n(row?.unitIdentified),
-        units: n(row?.units),
-        top: top.map((t, i) => ({
-          name: t.name,
-          kind: t.kind,
-          events: n(t.events),
-          units: n(row?.[`b${String(i)}`]),
-        })),
-      };
-    },
+    segment: oneSegment,
+
+    segments: (qs) =>
+      oneProjectRead(qs) ? segmentsTogetherOn(db, qs) : Promise.all(qs.map(oneSegment)),
 
     async overview(q) {
       const where = rangeWhere(q);

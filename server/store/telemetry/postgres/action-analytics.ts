@@ -14,7 +14,11 @@ import {
   type LifecycleDbRow,
   type RetentionDbRow,
 } from '../../rows/action-analytics';
-import type { ActionFilteredRange, ActionsStore } from '../../../core/store/telemetry/actions';
+import {
+  segmentsOneByOne,
+  type ActionFilteredRange,
+  type ActionsStore,
+} from '../../../core/store/telemetry/actions';
 import type { Sql } from '../../postgres/pg-database';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 
@@ -29,7 +33,14 @@ import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
  */
 type AnalyticsReads = Pick<
   ActionsStore,
-  'funnel' | 'retention' | 'lifecycle' | 'paths' | 'segment' | 'overview' | 'properties'
+  | 'funnel'
+  | 'retention'
+  | 'lifecycle'
+  | 'paths'
+  | 'segment'
+  | 'segments'
+  | 'overview'
+  | 'properties'
 >;
 
 /** The range and exact filters of an analytics read. */
@@ -70,7 +81,7 @@ const JSON_TYPE = `CASE json_typeof(p.value)
   ELSE json_typeof(p.value) END`;
 
 export function pgActionAnalytics(db: Sql): AnalyticsReads {
-  return {
+  const reads: Omit<AnalyticsReads, 'segments'> = {
     async funnel(q) {
       const where = rangeWhere(q);
       const unit = unitColumn(q.unit);
@@ -351,4 +362,5 @@ export function pgActionAnalytics(db: Sql): AnalyticsReads {
       };
     },
   };
+  return { ...reads, segments: segmentsOneByOne(reads.segment) };
 }
