@@ -18,7 +18,7 @@ import {
   segmentsOneByOne,
   type ActionFilteredRange,
   type ActionSegmentCounts,
-  type ActionsStore,
+  type ActionAnalyticsReads,
   type AnalysisUnitColumn,
 } from '../../core/store/telemetry/actions';
 
@@ -29,17 +29,7 @@ import {
  * ordered steps, paths, distinct units per action) runs in a JavaScript aggregate per unit, so
  * no action crosses into JavaScript as a row object.
  */
-type AnalyticsReads = Pick<
-  ActionsStore,
-  | 'funnel'
-  | 'retention'
-  | 'lifecycle'
-  | 'paths'
-  | 'segment'
-  | 'segments'
-  | 'overview'
-  | 'properties'
->;
+type AnalyticsReads = ActionAnalyticsReads;
 
 /**
  * A JavaScript aggregate's work: `start` makes one group's state, `step` sees each of its rows'

@@ -135,6 +135,19 @@ export type ActionSegmentCounts = {
   top: { name: string; kind: string; events: number; units: number }[];
 };
 
+/** The analytics reads of the actions port, which each telemetry tier implements in its SQL. */
+export type ActionAnalyticsReads = Pick<
+  ActionsStore,
+  | 'funnel'
+  | 'retention'
+  | 'lifecycle'
+  | 'paths'
+  | 'segment'
+  | 'segments'
+  | 'overview'
+  | 'properties'
+>;
+
 /** `segments` for a store that reads each segment on its own, side by side. */
 export const segmentsOneByOne =
   (segment: ActionsStore['segment']): ActionsStore['segments'] =>

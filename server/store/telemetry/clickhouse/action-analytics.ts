@@ -18,7 +18,7 @@ import type {
   ActionFilteredRange,
   ActionSegmentCounts,
   ActionSegmentQuery,
-  ActionsStore,
+  ActionAnalyticsReads,
 } from '../../../core/store/telemetry/actions';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
 import { typed } from './ch-sql';
@@ -31,17 +31,7 @@ import { time } from './ch-time';
  * matters (a funnel's steps, a path), so what crosses into JavaScript is a few rows of counts:
  * one per distinct activity (retention, lifecycle), per distinct path, per top action.
  */
-type AnalyticsReads = Pick<
-  ActionsStore,
-  | 'funnel'
-  | 'retention'
-  | 'lifecycle'
-  | 'paths'
-  | 'segment'
-  | 'segments'
-  | 'overview'
-  | 'properties'
->;
+type AnalyticsReads = ActionAnalyticsReads;
 type PathsQuery = Parameters<AnalyticsReads['paths']>[0];
 
 const MS = 'toUnixTimestamp64Milli(occurred_at)';

@@ -17,7 +17,7 @@ import {
 import {
   segmentsOneByOne,
   type ActionFilteredRange,
-  type ActionsStore,
+  type ActionAnalyticsReads,
 } from '../../../core/store/telemetry/actions';
 import type { Sql } from '../../postgres/pg-database';
 import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
@@ -31,17 +31,7 @@ import { and, join, raw, sql, type SqlFragment } from '../../rows/sql';
  * Strings inside JSON results come in arrays, never as object fields: `Sql` unescapes the
  * strings of array columns (U+0000 is stored escaped, see pg-text.ts), not object values.
  */
-type AnalyticsReads = Pick<
-  ActionsStore,
-  | 'funnel'
-  | 'retention'
-  | 'lifecycle'
-  | 'paths'
-  | 'segment'
-  | 'segments'
-  | 'overview'
-  | 'properties'
->;
+type AnalyticsReads = ActionAnalyticsReads;
 
 /** The range and exact filters of an analytics read. */
 const rangeWhere = (q: ActionFilteredRange): SqlFragment =>
