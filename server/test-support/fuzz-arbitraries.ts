@@ -11,10 +11,14 @@ import type { ApiResponse } from './api-client';
  * replay exactly that case (the seed alone replays the whole search). `LOOKOUT_FUZZ_RUNS=<n>`
  * replaces every property's run count and lifts the time budgets, for a longer local soak.
  */
+/** How long a failure's replay may shrink it further before it is reported as it stands. */
+export const REPLAY_BUDGET_MS = 10_000;
+
 export async function assertFuzz<Ts extends [unknown, ...unknown[]]>(
   property: fc.IAsyncProperty<Ts>,
   numRuns: number,
   timeBudgetMs: number,
+  replayBudgetMs = REPLAY_BUDGET_MS,
 ): Promise<void> {
   const seed = process.env.LOOKOUT_FUZZ_SEED;
   const path = process.env.LOOKOUT_FUZZ_PATH;
@@ -32,9 +36,10 @@ export async function assertFuzz<Ts extends [unknown, ...unknown[]]>(
   // The search has a time budget: on a machine loaded by other work a run can take five
   // times longer, and the suite must still end in about a minute. Runs stop at the budget
   // without failing. fast-check's budget would also cut the shrinking short, so a failure
-  // found in time is replayed from its seed and path and shrunk without it (bounded too,
-  // below the test's timeout).
-  const found = await fc.check(property, {
+  // found in time is replayed from its seed and path and shrunk further, for at most
+  // REPLAY_BUDGET_MS: the budget plus the replay stay well inside the shortest test timeout
+  // (30 s), so a failure is reported with its counterexample, never hidden by a timeout.
+  let found = await fc.check(property, {
     ...base,
     interruptAfterTimeLimit: timeBudgetMs,
     markInterruptAsFailure: false,
@@ -42,17 +47,28 @@ export async function assertFuzz<Ts extends [unknown, ...unknown[]]>(
   if (!found.failed) return;
   if (found.interrupted && found.counterexample === null) {
     // The budget ran out before one run ended (a machine busy with other work): a few runs
-    // without the budget, so the property is still checked rather than failed unchecked.
-    await fc.assert(property, { ...base, numRuns: Math.min(3, base.numRuns ?? numRuns) });
-    return;
+    // without it, each to its end, so the property is still checked rather than passed
+    // unchecked; a failure is not shrunk here but in the bounded replay below.
+    found = await fc.check(property, {
+      ...base,
+      numRuns: Math.min(3, base.numRuns ?? numRuns),
+      endOnFailure: true,
+    });
+    if (!found.failed) return;
   }
   if (found.counterexamplePath === null) throw new Error(fc.defaultReportMessage(found));
-  await fc.assert(property, {
+  const replayed = await fc.check(property, {
     ...base,
     seed: found.seed,
     path: found.counterexamplePath,
-    interruptAfterTimeLimit: 40_000,
+    interruptAfterTimeLimit: replayBudgetMs,
+    markInterruptAsFailure: false,
   });
+  if (replayed.failed && replayed.counterexample !== null) {
+    throw new Error(fc.defaultReportMessage(replayed));
+  }
+  // The replay's budget ran out before the case itself ended: report it as first found.
+  if (replayed.numRuns === 0) throw new Error(fc.defaultReportMessage(found));
   // The replay passed: the failure did not repeat; report the first one.
   throw new Error(`not reproduced on replay:\n${fc.defaultReportMessage(found)}`);
 }
