@@ -281,3 +281,26 @@ test('the trace chart marks the deployments of its service, as every time chart 
       url.searchParams.get('deployment') === `${service}-1`,
   );
 });
+
+test('in a 1,024 px window every column header of the trace list reads whole, with no sideways scroll', async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto('/traces?since=24h');
+  await expect(dataRows(page).first()).toBeVisible();
+  const headers = traceTable(page).getByRole('columnheader');
+  await expect(headers).toHaveCount(7);
+  // A clipped header ("Spa…") is one whose text is wider than its cell.
+  const clipped = await headers.evaluateAll((cells) =>
+    cells
+      .filter((c) => c.scrollWidth > c.clientWidth || c.getBoundingClientRect().right > innerWidth)
+      .map((c) => c.textContent),
+  );
+  expect(clipped).toEqual([]);
+  expect(
+    await traceTable(page).evaluate((el) => {
+      const frame = el.parentElement;
+      return frame !== null && frame.scrollWidth <= frame.clientWidth;
+    }),
+  ).toBe(true);
+});

@@ -73,8 +73,9 @@ export function TraceList({
           <span role="columnheader" className={cell}>
             Started
           </span>
-          <span role="columnheader" className={cell}>
-            Release · Environment
+          <span role="columnheader" className={cell} title="Release · Environment">
+            <span className={styles.wideOnly}>Release · Environment</span>
+            <span className={styles.narrowOnly}>Release · Env.</span>
           </span>
         </>
       }
