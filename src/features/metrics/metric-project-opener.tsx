@@ -46,7 +46,14 @@ export function MetricProjectOpener({
     if (projectId !== null) onOpen(projectId, 'busiest');
   }, [projectId, onOpen]);
 
-  if (choice.kind === 'failed') return pickCallout(<OpeningFailed reads={reads} />);
+  // The failure is its own alert above the pick (a box inside the callout's box read heavy).
+  if (choice.kind === 'failed')
+    return (
+      <>
+        <OpeningFailed reads={reads} />
+        {pickCallout(null)}
+      </>
+    );
   if (choice.kind === 'none')
     return pickCallout(
       <NothingCounted
