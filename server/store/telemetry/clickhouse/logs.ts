@@ -81,9 +81,9 @@ const toLog = (r: LogRow, rule: LogRule | null): LogRecord => ({
 /**
  * Whether a filter's comparison holds for the value a map gives for a path it lacks (`''`, 0,
  * false): only then must the condition also ask that the log has the path. Otherwise the
- * comparison alone excludes logs without it, and reads only the value for the path, not every
- * key of the map (`mapContains` reads the whole map: a third to half of a filtered page's CPU
- * at 10M logs, bench/README.md).
+ * comparison alone excludes logs without it. Equal in cost on today's maps; on bucketed maps
+ * (`map_serialization_version = 'with_buckets'`, not kept: bench/README.md) `mapContains`
+ * reads every bucket where the comparison reads one.
  */
 function holdsWithoutPath(f: Exclude<AttributeFilter, { operator: 'exists' }>): boolean {
   switch (f.type) {
