@@ -224,7 +224,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     if (end !== null) range.push(sql`hour <= ${time(end)}`);
     const rows = await db.rows<{ project_id: string; h: number; n: number }>(
       sql`SELECT project_id, toUnixTimestamp(hour) * 1000 AS h,
-          toUInt64(sum(indexed) + sum(partial) + sum(unindexed)) AS n
+          sum(indexed) + sum(partial) + sum(unindexed) AS n
         FROM log_coverage_hours WHERE ${and(range)}
         GROUP BY project_id, hour HAVING n > 0 ORDER BY project_id, hour DESC`,
     );
