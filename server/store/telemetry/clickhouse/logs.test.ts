@@ -36,6 +36,14 @@ function logsOf(projectIndex: number) {
       region: n % 2 === 0 ? 'eu-west-1' : 'us-east-1',
       user: { id: projectIndex !== 2 && n % 37 === 5 ? 'U-Rare' : `u-${String(n)}` },
     };
+    // A quarter of the logs have these paths, half of them with the values a map gives for a
+    // path it lacks ('', 0, false).
+    if (n % 4 === 0)
+      Object.assign(attributes, {
+        note: n % 8 === 0 ? '' : 'Some',
+        status: n % 8 === 0 ? 0 : 503,
+        cache: { hit: n % 8 !== 0 },
+      });
     return {
       project_id: project,
       occurred_at: START + n * 20 * 60_000,
@@ -102,6 +110,94 @@ async function mergedPages(q: LogListQuery) {
     .slice(0, q.limit);
 }
 
+const number = (
+  path: string,
+  operator: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte',
+  value: number,
+): AttributeFilter => ({
+  path,
+  segments: parseJsonPointer(path) ?? [],
+  type: 'number',
+  operator,
+  value,
+});
+
+describe.skipIf(!testsOnClickHouse())('ClickHouse attribute filters and paths a log lacks', () => {
+  type Attrs = { note?: string; status?: number; cache?: { hit: boolean } };
+  const string = (
+    operator: 'eq' | 'ne' | 'contains' | 'starts_with',
+    value: string,
+    caseSensitive = false,
+  ): AttributeFilter => ({
+    path: '/note',
+    segments: ['note'],
+    type: 'string',
+    operator,
+    value,
+    caseSensitive,
+  });
+  const cases: [string, AttributeFilter, (a: Attrs) => boolean][] = [
+    ["string ne 'x'", string('ne', 'x'), (a) => a.note !== undefined && a.note !== 'x'],
+    ["string eq ''", string('eq', ''), (a) => a.note === ''],
+    ["string contains ''", string('contains', ''), (a) => a.note !== undefined],
+    ["string starts with 'so'", string('starts_with', 'so'), (a) => a.note === 'Some'],
+    [
+      "case-sensitive ne 'some'",
+      string('ne', 'some', true),
+      (a) => a.note === '' || a.note === 'Some',
+    ],
+    ["case-sensitive eq 'Some'", string('eq', 'Some', true), (a) => a.note === 'Some'],
+    ['number eq 0', number('/status', 'eq', 0), (a) => a.status === 0],
+    ['number ne 503', number('/status', 'ne', 503), (a) => a.status === 0],
+    ['number lt 1', number('/status', 'lt', 1), (a) => a.status === 0],
+    ['number gte 0', number('/status', 'gte', 0), (a) => a.status !== undefined],
+    ['number eq 503', number('/status', 'eq', 503), (a) => a.status === 503],
+    ['number gt 0', number('/status', 'gt', 0), (a) => a.status === 503],
+    [
+      'boolean eq false',
+      {
+        path: '/cache/hit',
+        segments: ['cache', 'hit'],
+        type: 'boolean',
+        operator: 'eq',
+        value: false,
+      },
+      (a) => a.cache?.hit === false,
+    ],
+    [
+      'boolean ne true',
+      {
+        path: '/cache/hit',
+        segments: ['cache', 'hit'],
+        type: 'boolean',
+        operator: 'ne',
+        value: true,
+      },
+      (a) => a.cache?.hit === false,
+    ],
+    [
+      'boolean eq true',
+      {
+        path: '/cache/hit',
+        segments: ['cache', 'hit'],
+        type: 'boolean',
+        operator: 'eq',
+        value: true,
+      },
+      (a) => a.cache?.hit === true,
+    ],
+  ];
+
+  it.each(cases)('%s matches only the logs having the path', async (_, filter, matches) => {
+    const listed = await store().list(query({ attributeFilters: [filter], limit: 2000 }));
+    const expected = PROJECTS.flatMap((_, i) =>
+      logsOf(i).filter((l) => matches(JSON.parse(l.attributes) as Attrs)),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(listed.map((l) => l.id).sort()).toEqual(expected.map((l) => l.id).sort());
+  });
+});
+
 describe.skipIf(!testsOnClickHouse())('ClickHouse logs read over several projects at once', () => {
   const cases: [string, Partial<LogListQuery>][] = [
     ['no filter', {}],
@@ -125,6 +221,23 @@ describe.skipIf(!testsOnClickHouse())('ClickHouse logs read over several project
     const page = await store().list(q);
     expect(page.length).toBeGreaterThan(0);
     expect(page.map((l) => l.id)).toEqual((await mergedPages(q)).map((l) => l.id));
+  });
+
+  it('pages through matches older than its first time window, none skipped or repeated', async () => {
+    // A page of one row reads each project's newest 200 logs first (67 of its 120 hours), then
+    // the rest of the range; the matches are all in the first 27 hours.
+    const seen: string[] = [];
+    let after: LogListQuery['after'] = null;
+    for (let page = 0; page < 40; page++) {
+      const [log] = await store().list(query({ search: 'message 7', limit: 1, after }));
+      if (!log) break;
+      seen.push(log.id);
+      after = { time: log.occurredAt, id: log.id };
+    }
+    const expected = PROJECTS.flatMap((_, i) => logsOf(i))
+      .filter((l) => l.message.includes('message 7'))
+      .sort((a, b) => b.occurred_at - a.occurred_at || (a.id < b.id ? 1 : -1));
+    expect(seen).toEqual(expected.map((l) => l.id));
   });
 
   it('finds every log of a rare value, in the projects holding it only', async () => {
