@@ -100,9 +100,18 @@ export const LEDGER_HASHES = `SELECT murmurHash3_32(k) AS h1, murmurHash3_32(con
 
 /** Adds the keys of `LEDGER_HASHES` output to `filter`. */
 export function addLedgerHashes(filter: AcceptedIdFilter, rows: Buffer): void {
-  for (let at = 0; at + 8 <= rows.length; at += 8)
+  const n = rows.length >>> 3;
+  if (LITTLE_ENDIAN && rows.byteOffset % 4 === 0) {
+    // The rows as they are: no call per value.
+    const words = new Uint32Array(rows.buffer, rows.byteOffset, n * 2);
+    for (let i = 0; i < n * 2; i += 2) filter.addHashes(words[i] as number, words[i + 1] as number);
+    return;
+  }
+  for (let at = 0; at < n * 8; at += 8)
     filter.addHashes(rows.readUInt32LE(at), rows.readUInt32LE(at + 4));
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 type Segment = { words: Uint32Array; blocks: number; capacity: number; keys: number };
 

@@ -53,14 +53,14 @@ export async function clickhouseTelemetryWrites(
   // Actions too are numbered in order of arrival: paths keep actions of one instant so.
   let actionSeq =
     (await db.one<{ n: number }>(sql`SELECT toInt64(max(seq)) AS n FROM actions`))?.n ?? 0;
-  const filter = await ledgerFilter(db);
+  const shared = await ledgerFilter(db);
 
   return {
     async storedIds(projectId, ids, except) {
       const wanted: SqlFragment[] = [];
       for (const kind of KINDS) {
-        const list = filter
-          ? ids[kind].filter((id) => filter.mayHold(projectId, kind, id))
+        const list = shared?.ready
+          ? ids[kind].filter((id) => shared.filter.mayHold(projectId, kind, id))
           : ids[kind];
         if (list.length > 0) wanted.push(sql`(kind = ${kind} AND id IN ${list})`);
       }
@@ -111,7 +111,7 @@ export async function clickhouseTelemetryWrites(
     const tables = new Map<string, object[]>();
     const occurrenceSeqs: number[] = [];
     // Before any row can be stored (see above).
-    if (filter) for (const b of batches) addToFilter(filter, b);
+    if (shared) for (const b of batches) addToFilter(shared.filter, b);
     for (const b of batches) {
       const own = rowsOf(b);
       occurrenceSeqs.push(...own.occurrenceSeqs);
