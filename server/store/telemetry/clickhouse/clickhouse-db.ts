@@ -20,8 +20,8 @@ export type ChDb = {
    * in this process: every handle open on it in the process has the same. Null on a server.
    */
   embeddedKey: string | null;
-  /** Runs `fn` once when this handle closes (before its sessions end). */
-  onClose(fn: () => void): void;
+  /** Runs `fn` once when this handle closes, and waits for it before its sessions end. */
+  onClose(fn: () => void | Promise<void>): void;
   /** Where the schema's tables are: one server (or this process), or a cluster's shards. */
   target: DdlTarget;
   rows<R>(q: SqlFragment): Promise<R[]>;
@@ -208,7 +208,7 @@ function chDb(
       });
     });
   };
-  const closing: (() => void)[] = [];
+  const closing: (() => void | Promise<void>)[] = [];
   return {
     database,
     embedded: embeddedKey !== null,
@@ -237,7 +237,7 @@ function chDb(
       return rowInsert ? rowInsert(table, rows, token) : insert(table, jsonEachRow(rows), token);
     },
     close: async () => {
-      for (const fn of closing.splice(0)) fn();
+      for (const fn of closing.splice(0)) await fn();
       await close();
     },
   };

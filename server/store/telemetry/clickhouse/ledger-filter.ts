@@ -30,13 +30,16 @@ export async function ledgerFilter(db: ChDb): Promise<LedgerFilter | null> {
     created.filter.catch(() => {
       if (shared.get(key) === created) shared.delete(key);
     });
-    // A read that fails (the handle closed first) leaves it never ready: every id looked up.
-    void created.filter
+    // A read that fails leaves it never ready: every id looked up. The handle reading closes
+    // only once the read is over (a statement cut off by its session's end can kill the
+    // process as it exits).
+    const filling = created.filter
       .then(async (f) => {
         await fillFromLedger(db, f.filter);
         f.ready = true;
       })
       .catch(() => undefined);
+    db.onClose(() => filling);
   }
   const held = entry;
   held.users += 1;
