@@ -331,6 +331,40 @@ describe('a journaled ingest', () => {
       await store.close();
     }
   });
+  it('still answers already accepted after a restart on the same data, for every kind', async () => {
+    // The filter of accepted ids (ledger-filter.ts) is rebuilt from the ledger at each start.
+    const logs = Array.from({ length: 20 }, (_, i) => log(i));
+    const spans = [span(1), span(2)];
+    const first = await open();
+    try {
+      await seedProject(first);
+      const r = await first.ingest.accept({ ...batchOf(logs.slice(0, 10)), spans }, NOW, QUOTA);
+      expect([r.counts.logs, r.counts.trace_spans]).toEqual([10, 2]);
+    } finally {
+      await first.close();
+    }
+    const again = await open();
+    try {
+      // The same batch re-sent: all already accepted.
+      const resent = await again.ingest.accept(
+        { ...batchOf(logs.slice(0, 10)), spans },
+        NOW,
+        QUOTA,
+      );
+      expect([resent.counts.logs, resent.counts.trace_spans, resent.alreadyAccepted]).toEqual([
+        0, 0, 12,
+      ]);
+      // Half of it old, half new; then the new half again.
+      const half = await again.ingest.accept(batchOf(logs.slice(5, 15)), NOW, QUOTA);
+      expect([half.counts.logs, half.alreadyAccepted]).toEqual([5, 5]);
+      const newHalf = await again.ingest.accept(batchOf(logs.slice(10, 20)), NOW, QUOTA);
+      expect([newHalf.counts.logs, newHalf.alreadyAccepted]).toEqual([5, 5]);
+      expect(await logCount(logs.map((l) => l.id))).toBe(20);
+    } finally {
+      await again.close();
+    }
+  });
+
   /** A journaled ingest on SQLite and ClickHouse that records the size of each group written. */
   async function groupingIngest(failing: () => Batch | null = () => null) {
     const state = openSqliteState(dir);

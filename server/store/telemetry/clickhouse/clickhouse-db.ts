@@ -15,6 +15,13 @@ export type ChDb = {
   database: string;
   /** True on the engine in this process. */
   embedded: boolean;
+  /**
+   * What names this database's files process-wide (`engine path` + database) on the engine
+   * in this process: every handle open on it in the process has the same. Null on a server.
+   */
+  embeddedKey: string | null;
+  /** Runs `fn` once when this handle closes, and waits for it before its sessions end. */
+  onClose(fn: () => void | Promise<void>): void;
   /** Where the schema's tables are: one server (or this process), or a cluster's shards. */
   target: DdlTarget;
   rows<R>(q: SqlFragment): Promise<R[]>;
@@ -124,7 +131,7 @@ async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
   let closed = false;
   return chDb(
     target.database,
-    true,
+    `${lease.path}\0${target.database}`,
     SINGLE,
     (fn) => onSession((s) => fn(s.client)),
     async () => {
@@ -164,7 +171,7 @@ async function openServer(url: string, database: string, target: DdlTarget): Pro
   const client = createClient({ url, database, clickhouse_settings: settings });
   return chDb(
     database,
-    false,
+    null,
     target,
     (fn) => fn(client),
     () => client.close(),
@@ -173,7 +180,7 @@ async function openServer(url: string, database: string, target: DdlTarget): Pro
 
 function chDb(
   database: string,
-  embedded: boolean,
+  embeddedKey: string | null,
   target: DdlTarget,
   on: <T>(fn: (c: ClickHouseClient) => Promise<T>) => Promise<T>,
   close: () => Promise<void>,
@@ -201,9 +208,12 @@ function chDb(
       });
     });
   };
+  const closing: (() => void | Promise<void>)[] = [];
   return {
     database,
-    embedded,
+    embedded: embeddedKey !== null,
+    embeddedKey,
+    onClose: (fn) => void closing.push(fn),
     target,
     rows,
     one: async <R>(q: SqlFragment) => (await rows<R>(q))[0] ?? null,
@@ -226,7 +236,10 @@ function chDb(
       if (rows.length === 0) return Promise.resolve();
       return rowInsert ? rowInsert(table, rows, token) : insert(table, jsonEachRow(rows), token);
     },
-    close,
+    close: async () => {
+      for (const fn of closing.splice(0)) await fn();
+      await close();
+    },
   };
 }
 

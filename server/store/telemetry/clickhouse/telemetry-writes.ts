@@ -14,6 +14,8 @@ import { attributeMaps } from './attribute-maps';
 import { tracePartDeltas } from '../../rows/trace-part-deltas';
 import { writeGate, type WriteGate } from './write-gate';
 import { deleteFrom } from './clickhouse-schema';
+import { ledgerFilter } from './ledger-filter';
+import type { AcceptedIdFilter } from './accepted-id-filter';
 
 const KINDS: readonly ItemKind[] = ['issue', 'log', 'span', 'action', 'metric'];
 const ROW_TABLES = [
@@ -34,6 +36,12 @@ const json = (v: unknown) => JSON.stringify(v);
  * clickhouse-schema.ts); removed by batch, ledger and rollup counts included. Occurrences are numbered in order of arrival from the highest number stored.
  * Writes and removals pass `gate`, which a backup's snapshot closes for the moment it takes
  * (every table then holds each batch whole or not at all).
+ *
+ * On the engine in this process the ledger's keys are also in a filter (ledger-filter.ts):
+ * `storedIds` looks up only the ids the filter cannot rule out, usually none of a fresh
+ * batch. A write adds its ids to the filter before its rows are inserted, so no id whose rows
+ * may be stored is ever ruled out (a failed or removed write leaves ids that only cost a
+ * lookup). On a server every id is looked up: other instances write its ledger too.
  */
 export async function clickhouseTelemetryWrites(
   db: ChDb,
@@ -45,12 +53,15 @@ export async function clickhouseTelemetryWrites(
   // Actions too are numbered in order of arrival: paths keep actions of one instant so.
   let actionSeq =
     (await db.one<{ n: number }>(sql`SELECT toInt64(max(seq)) AS n FROM actions`))?.n ?? 0;
+  const shared = await ledgerFilter(db);
 
   return {
     async storedIds(projectId, ids, except) {
       const wanted: SqlFragment[] = [];
       for (const kind of KINDS) {
-        const list = ids[kind];
+        const list = shared?.ready
+          ? ids[kind].filter((id) => shared.filter.mayHold(projectId, kind, id))
+          : ids[kind];
         if (list.length > 0) wanted.push(sql`(kind = ${kind} AND id IN ${list})`);
       }
       const found: Record<ItemKind, string[]> = {
@@ -99,6 +110,8 @@ export async function clickhouseTelemetryWrites(
   ): Promise<{ occurrenceSeqs: number[] }> {
     const tables = new Map<string, object[]>();
     const occurrenceSeqs: number[] = [];
+    // Before any row can be stored (see above).
+    if (shared) for (const b of batches) addToFilter(shared.filter, b);
     for (const b of batches) {
       const own = rowsOf(b);
       occurrenceSeqs.push(...own.occurrenceSeqs);
@@ -271,6 +284,15 @@ export async function clickhouseTelemetryWrites(
     for (const table of [...ROW_TABLES, 'accepted_ids'])
       await db.command(sql`${raw(deleteFrom(table, db.target))} WHERE batch_id IN ${ids}`);
   }
+}
+
+/** A batch's ledger keys: each kind's id as its ledger view writes it (clickhouse-schema.ts). */
+function addToFilter(filter: AcceptedIdFilter, { projectId: p, items }: BatchWrite): void {
+  for (const i of items.issues) filter.add(p, 'issue', i.id);
+  for (const l of items.logs) filter.add(p, 'log', l.id);
+  for (const s of items.spans) filter.add(p, 'span', s.id);
+  for (const a of items.actions) filter.add(p, 'action', a.id);
+  for (const m of items.metrics) filter.add(p, 'metric', m.id);
 }
 
 /**
