@@ -109,6 +109,22 @@ export function processTreeCpuMs(pid: number): number {
 }
 
 /**
+ * Waits until a freshly started service is idle: on a 10M store it first fills the ledger's
+ * filter (about 9 s of CPU, docs/architecture.md) and the engine may merge, which the first
+ * case's CPU per read would otherwise count. Idle: under 50 ms of CPU in a second, three
+ * seconds running, or two minutes at most.
+ */
+async function settled(pid: number): Promise<void> {
+  const until = performance.now() + 120_000;
+  let quiet = 0;
+  while (quiet < 3 && performance.now() < until) {
+    const cpu = processTreeCpuMs(pid);
+    await sleep(1_000);
+    quiet = processTreeCpuMs(pid) - cpu < 50 ? quiet + 1 : 0;
+  }
+}
+
+/**
  * Serves each data directory and reads the explorer's pages on each, case by case and store
  * by store in turn (so both see the same load), `runs` times each after a warm-up.
  */
@@ -132,8 +148,11 @@ export async function measureExplorerLayouts(
   }
   const services: BenchService[] = [];
   try {
-    for (const dir of dirs)
-      services.push(await spawnBenchService({ LOOKOUT_DATA_DIR: dir }, { keep: true }));
+    for (const dir of dirs) {
+      const service = await spawnBenchService({ LOOKOUT_DATA_DIR: dir }, { keep: true });
+      services.push(service);
+      await settled(service.pid);
+    }
     // Every store holds the same seed: the same project and the same time for each case.
     const first = services[0];
     if (!first) return { stores, load_average_before: before, load_average_after: before };

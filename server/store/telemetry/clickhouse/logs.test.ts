@@ -240,6 +240,31 @@ describe.skipIf(!testsOnClickHouse())('ClickHouse logs read over several project
     expect(seen).toEqual(expected.map((l) => l.id));
   });
 
+  it('pages a common value and a number as the logs say, none skipped or repeated', async () => {
+    // eu-west-1 is in all 120 hours of each project (too many to list its hours), 503 in a
+    // quarter of those logs: pages of 7 cross the time windows, pages of 40 the projects.
+    const filters = [eq('/region', 'eu-west-1'), number('/status', 'eq', 503)];
+    const expected = PROJECTS.flatMap((_, i) => logsOf(i))
+      .filter((l) => {
+        const a = JSON.parse(l.attributes) as { region: string; status?: number };
+        return a.region === 'eu-west-1' && a.status === 503;
+      })
+      .sort((a, b) => b.occurred_at - a.occurred_at || (a.id < b.id ? 1 : -1))
+      .map((l) => l.id);
+    for (const limit of [7, 40]) {
+      const seen: string[] = [];
+      let after: LogListQuery['after'] = null;
+      for (let page = 0; page < 100; page++) {
+        const logs = await store().list(query({ attributeFilters: filters, limit, after }));
+        seen.push(...logs.map((l) => l.id));
+        const last = logs[logs.length - 1];
+        if (!last || logs.length < limit) break;
+        after = { time: last.occurredAt, id: last.id };
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it('finds every log of a rare value, in the projects holding it only', async () => {
     const all = await store().list(
       query({ attributeFilters: [eq('/user/id', 'u-rare')], limit: 1000 }),
