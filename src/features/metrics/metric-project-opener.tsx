@@ -1,9 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { metricQueries } from '../../api/queries/metrics';
-import { PendingState } from '../../ui/pending-state';
-import { NothingCounted } from '../../widgets/project-opening/nothing-counted';
-import { OpeningFailed } from '../../widgets/project-opening/opening-failed';
+import { OpeningState } from '../../widgets/project-opening/opening-state';
 import {
   chooseBusiestProject,
   countsOfReads,
@@ -46,21 +44,15 @@ export function MetricProjectOpener({
     if (projectId !== null) onOpen(projectId, 'busiest');
   }, [projectId, onOpen]);
 
-  // The failure is its own alert above the pick (a box inside the callout's box read heavy).
-  if (choice.kind === 'failed')
-    return (
-      <>
-        <OpeningFailed reads={reads} />
-        {pickCallout(null)}
-      </>
-    );
-  if (choice.kind === 'none')
-    return pickCallout(
-      <NothingCounted
-        projects={choices.length}
-        noun="metric sample"
-        consequence="nothing to chart yet"
-      />,
-    );
-  return <PendingState label="Opening the project with the most metrics in this range…" />;
+  return (
+    <OpeningState
+      choice={choice}
+      reads={reads}
+      pickCallout={pickCallout}
+      projects={choices.length}
+      noun="metric sample"
+      consequence="nothing to chart yet"
+      pendingLabel="Opening the project with the most metrics in this range…"
+    />
+  );
 }

@@ -3,9 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { analyticsQueries } from '../../api/queries/analytics';
 import { readRangeOf } from '../../lib/read-range';
 import type { TimeRangeSearch } from '../../lib/time-range';
-import { PendingState } from '../../ui/pending-state';
-import { NothingCounted } from './nothing-counted';
-import { OpeningFailed } from './opening-failed';
+import { OpeningState } from './opening-state';
 import {
   chooseBusiestProject,
   countsOfReads,
@@ -65,25 +63,15 @@ export function AnalyticsProjectOpener({
       onOpen(projectId, reason);
   }, [projectId, reason, onOpen]);
 
-  // The failure is its own alert above the pick (a box inside the callout's box read heavy).
-  if (choice.kind === 'failed')
-    return (
-      <>
-        <OpeningFailed reads={reads} />
-        {pickCallout(null)}
-      </>
-    );
-  if (choice.kind === 'none')
-    return pickCallout(
-      <NothingCounted
-        projects={choices.length}
-        noun="product action"
-        consequence="nothing to count yet"
-      />,
-    );
   return (
-    <PendingState
-      label={
+    <OpeningState
+      choice={choice}
+      reads={reads}
+      pickCallout={pickCallout}
+      projects={choices.length}
+      noun="product action"
+      consequence="nothing to count yet"
+      pendingLabel={
         choice.kind === 'last-used'
           ? 'Opening the project you last used here…'
           : 'Opening the project with the most actions in this range…'
