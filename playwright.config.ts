@@ -31,7 +31,8 @@ export default defineConfig({
     command: 'npx tsx e2e/support/start-e2e-service.ts',
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding takes 6-25 s here (quiet to loaded); a busy CI machine once took over 60.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(E2E_PORT) },

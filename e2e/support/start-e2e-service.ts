@@ -30,5 +30,15 @@ const config = readConfig({
   // The telemetry tier as configured (default: the embedded ClickHouse engine).
   ...pick(['LOOKOUT_TELEMETRY', 'CLICKHOUSE_URL', 'CLICKHOUSE_DATABASE']),
 });
+// Each step on stderr, which Playwright shows: a start that outlasts its timeout says where
+// it stood (a CI run once timed out here with nothing to go on).
+const startedAt = performance.now();
+const step = (what: string) =>
+  process.stderr.write(
+    `e2e service: ${what} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)\n`,
+  );
+step('opening storage and seeding the demo world');
 const { app } = await createService(config);
+step('seeded');
 await listen(app, config.port, config.host);
+step(`listening on ${config.host}:${String(config.port)}`);
