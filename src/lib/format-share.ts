@@ -26,3 +26,12 @@ export function formatPointChange(points: number): string {
 export function formatFraction(fraction: number): string {
   return formatBasisPoints(fraction * 10_000);
 }
+
+/**
+ * The service's `percent_used` (whole percent, rounded down) in a sentence: `12%`, or
+ * `under 1%` when something is used but less than a whole percent (not a silent `0%`).
+ */
+export function formatPercentUsed(percent: number, anythingUsed: boolean): string {
+  if (percent === 0 && anythingUsed) return 'under 1%';
+  return `${String(percent)}%`;
+}

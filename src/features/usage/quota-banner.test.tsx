@@ -9,6 +9,7 @@ const usage = {
   limit: null,
   percent_used: 40,
   warning_threshold: 0.8,
+  usage: { events: 1_200, bytes: 50_000, projects: 2 },
   reset_at: '2026-12-01T00:00:00.000Z',
   next: 'Usage is below 80% of every allowance; keep sending telemetry.',
   next_action: {

@@ -9,6 +9,7 @@ const usage = (o: Partial<AccountUsage>) =>
     percent_used: 12,
     warning_threshold: 0.8,
     reset_at: '2026-12-01T00:00:00.000Z',
+    usage: { events: 1_200, bytes: 50_000, projects: 2 },
     ...o,
   }) as AccountUsage;
 
@@ -31,5 +32,13 @@ describe('quotaText', () => {
       title: 'Events allowance used up',
       detail: expect.stringContaining('issue events and trace spans is refused (429'),
     });
+  });
+
+  it('says a use under 1% is under 1%, never a silent 0%', () => {
+    expect(quotaText(usage({ percent_used: 0 })).detail).toMatch(
+      /^Under 1% of the fullest allowance is used this period/,
+    );
+    const nothing = usage({ percent_used: 0, usage: { events: 0, bytes: 0, projects: 1 } });
+    expect(quotaText(nothing).detail).toMatch(/^0% of the fullest allowance/);
   });
 });

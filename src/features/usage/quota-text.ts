@@ -1,5 +1,6 @@
 import type { AccountUsage } from '../../api/queries/account';
 import type { CalloutTone } from '../../ui/callout';
+import { formatPercentUsed } from '../../lib/format-share';
 import { formatUtcDateTime } from '../../lib/format-time';
 
 type LimitGroup = NonNullable<AccountUsage['limit']>;
@@ -21,17 +22,21 @@ export function quotaText(usage: AccountUsage): QuotaText {
   const reset = formatUtcDateTime(usage.reset_at);
   const threshold = Math.round(usage.warning_threshold * 100);
   const group = usage.limit ? LIMIT_GROUPS[usage.limit] : null;
+  const used = formatPercentUsed(
+    usage.percent_used,
+    usage.usage.events > 0 || usage.usage.bytes > 0,
+  );
   switch (usage.state) {
     case 'ok':
       return {
         tone: 'success',
         title: 'Within every allowance',
-        detail: `${usage.percent_used}% of the fullest allowance is used this period; a warning starts at ${threshold}%. Allowances reset ${reset}.`,
+        detail: `${used.charAt(0).toUpperCase()}${used.slice(1)} of the fullest allowance is used this period; a warning starts at ${threshold}%. Allowances reset ${reset}.`,
       };
     case 'warning':
       return {
         tone: 'warning',
-        title: `${group?.name ?? 'Usage'}: ${usage.percent_used}% of an allowance used`,
+        title: `${group?.name ?? 'Usage'}: ${used} of an allowance used`,
         detail: `Past the ${threshold}% warning threshold${group ? ` on ${group.measures}` : ''}. Telemetry is still accepted; at 100% it is refused until ${reset}.`,
       };
     case 'blocked':

@@ -48,6 +48,7 @@ const usage = {
   limit: null,
   percent_used: 12,
   warning_threshold: 0.8,
+  usage: { events: 1_200, bytes: 50_000, projects: 2 },
 };
 
 const statuses = (state: State) =>
@@ -86,6 +87,17 @@ describe('standingRows', () => {
     });
     expect(telemetry).toMatchObject({ status: 'Partly refused', tone: 'refused' });
     expect(telemetry?.detail).toMatch(/log bytes and metric bytes refused .* until 1 Dec 2026/);
+  });
+
+  it('says a use under 1% is under 1%, and nothing used is 0%', () => {
+    const [some] = standingRows(readiness('active'), { ...usage, percent_used: 0 });
+    expect(some?.detail).toContain('the fullest is at under 1%.');
+    const [none] = standingRows(readiness('active'), {
+      ...usage,
+      percent_used: 0,
+      usage: { events: 0, bytes: 0, projects: 1 },
+    });
+    expect(none?.detail).toContain('the fullest is at 0%.');
   });
 
   it('an account at its organization limit is told so', () => {

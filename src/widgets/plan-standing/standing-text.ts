@@ -1,4 +1,5 @@
 import type { AccountUsage, SubscriptionReadiness } from '../../api/queries/account';
+import { formatPercentUsed } from '../../lib/format-share';
 
 /**
  * What the account can do now and which period is which, worded from the typed fields of the
@@ -28,7 +29,7 @@ type Readiness = Pick<
 >;
 type Usage = Pick<
   AccountUsage,
-  'state' | 'limit' | 'percent_used' | 'warning_threshold' | 'reset_at' | 'period_start'
+  'state' | 'limit' | 'percent_used' | 'warning_threshold' | 'reset_at' | 'period_start' | 'usage'
 >;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -72,20 +73,21 @@ function telemetryRow(r: Readiness, u: Usage): StandingRow {
   const action = 'Sending telemetry';
   const reset = formatUtcDay(u.reset_at);
   const notStopped = paused(r) ? ' A paused subscription does not stop it.' : '';
+  const used = formatPercentUsed(u.percent_used, u.usage.events > 0 || u.usage.bytes > 0);
   switch (u.state) {
     case 'ok':
       return {
         action,
         status: 'Accepted',
         tone: 'allowed',
-        detail: `Every allowance is below ${Math.round(u.warning_threshold * 100)}%; the fullest is at ${u.percent_used}%.${notStopped}`,
+        detail: `Every allowance is below ${Math.round(u.warning_threshold * 100)}%; the fullest is at ${used}.${notStopped}`,
       };
     case 'warning':
       return {
         action,
         status: 'Accepted',
         tone: 'limited',
-        detail: `${u.percent_used}% of the ${u.limit ? GROUP_WORDS[u.limit] : ''} allowance is used; at 100% it is refused until ${reset}.${notStopped}`,
+        detail: `${used} of the ${u.limit ? GROUP_WORDS[u.limit] : ''} allowance is used; at 100% it is refused until ${reset}.${notStopped}`,
       };
     case 'blocked':
       return {
