@@ -473,3 +473,28 @@ test('release rows and a release page follow the live feed: new releases appear,
   await ingestEnvelope(request, project.ingest_key, envelope(second, 4));
   await expect(logs.locator('xpath=..')).toHaveText(/^Logs\s*5$/);
 });
+
+test('in a 1,024 px window each release row names its service whole, beside its environment', async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto('/releases?since=24h');
+  const rows = dataRowsOf(page, 'Releases');
+  await expect(rows.first()).toBeVisible();
+  // A service cut short ("payme…") is one whose text is wider than its box: the project name
+  // beside it gives way instead.
+  const services = rows.locator('[title^="Service "]');
+  expect(await services.count()).toBeGreaterThan(3);
+  const cut = await services.evaluateAll((spans) =>
+    spans
+      .filter((s) => {
+        // The text's own width against its box's, to the fraction of a pixel an ellipsis needs.
+        const text = document.createRange();
+        text.selectNodeContents(s);
+        return text.getBoundingClientRect().width > s.getBoundingClientRect().width + 0.01;
+      })
+      .map((s) => s.textContent),
+  );
+  expect(cut).toEqual([]);
+  await expect(rows.locator('[title^="Environment "]').first()).toBeInViewport();
+});
