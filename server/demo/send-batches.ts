@@ -113,15 +113,13 @@ export async function sendBatches(
   const inFlight = Math.max(1, Math.floor(opts.inFlight ?? 1));
   // After a failure no batch is started (those in flight finish), so the error is the last word.
   let failed = false;
-  const lanes: Map<ProjectKey, (PlannedBatch | undefined)[]> = groupBy(batches, (b) => b.project);
+  const lanes = groupBy(batches, (b) => b.project);
   await Promise.all(
     [...lanes.values()].flatMap((lane) => {
       let next = 0;
       const worker = async () => {
         while (!failed && next < lane.length) {
           const batch = lane[next];
-          // Let go of the batch's items once it is taken (its body is kept as text for retries).
-          lane[next] = undefined;
           next += 1;
           if (batch) await sendOne(batch);
         }
