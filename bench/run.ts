@@ -8,6 +8,7 @@ import { measureAnalytics } from './analytics';
 import { layOutByHour, measureExplorerLayouts } from './explorer-layout';
 import { largestRouteChunk } from './bundle-budget';
 import { measureBundle } from './bundle-size';
+import { measureDemoSeed, printDemoSeed } from './demo-seed';
 import { measureIngest } from './ingest-throughput';
 import { loadOptionsFromEnv, measureLoad, printLoad } from './load';
 import { measureLogReads } from './log-reads';
@@ -286,6 +287,15 @@ if (runs('pages')) {
     console.log(
       `  ${c.page.padEnd(22)} p50 ${String(c.p50_ms).padStart(5)} ms  p95 ${String(c.p95_ms).padStart(5)} ms  (${c.content}; slowest read ${c.slowest_read_ms} ms ${c.slowest_read})`,
     );
+}
+
+if (runs('demo')) {
+  const demo = await measureDemoSeed(
+    Number(process.env.BENCH_DEMO_SCALE ?? 1),
+    Number(process.env.BENCH_DEMO_RUNS ?? 2),
+  );
+  write('demo-seed.json', demo);
+  printDemoSeed(demo);
 }
 
 if (runs('load')) {

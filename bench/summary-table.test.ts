@@ -190,6 +190,37 @@ describe('bench summary table', () => {
     ]);
   });
 
+  it('gives each demo seed run its time, CPU, load and parts written', () => {
+    write('demo-seed.json', {
+      measured_at: '2026-11-27T21:00:00.000Z',
+      runs: [
+        {
+          scale: 1,
+          load_before: [2.5, 3, 3],
+          load_after: [3, 3, 3],
+          start_seconds: 21,
+          start_cpu_seconds: 31.24,
+          seed_seconds: 18.04,
+          generate_cpu_seconds: 4,
+          items: 228_000,
+          requests: 259,
+          parts: [],
+          parts_written: 412,
+        },
+      ],
+    });
+    expect(rowsOf('demo')).toEqual([
+      expect.objectContaining({
+        figure: 'Demo world at scale 1 (228,000 items) seeded, CPU (load average 2.5)',
+        value: '18.0 s (31.2 s of CPU)',
+      }),
+      expect.objectContaining({
+        figure: '  ClickHouse parts written by its 259 requests',
+        value: '412',
+      }),
+    ]);
+  });
+
   it('names the command for a section never measured', () => {
     expect(rowsOf('load')).toEqual([
       expect.objectContaining({ figure: 'not measured yet (npm run bench -- load)' }),
@@ -204,6 +235,6 @@ describe('bench summary table', () => {
     );
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
     // Header and rule, the bundle's three figures, one 'not measured yet' row per other section.
-    expect(lines).toHaveLength(2 + 3 + 12);
+    expect(lines).toHaveLength(2 + 3 + 13);
   });
 });

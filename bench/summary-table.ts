@@ -8,6 +8,7 @@ import path from 'node:path';
 import { BUNDLE_BUDGET, largestRouteChunk } from './bundle-budget';
 import type { AlertEvaluationReport } from './alert-evaluation';
 import type { BundleReport } from './bundle-size';
+import type { DemoSeedReport } from './demo-seed';
 import type { IngestReport } from './ingest-throughput';
 import type { LoadReport } from './load';
 import { LEVEL_OFF, type SoakReport } from './soak';
@@ -38,6 +39,7 @@ export const SECTIONS: readonly { file: string; run: string; label: string; env?
   { file: 'trace-waterfall.json', run: 'waterfall', label: 'traces/waterfall' },
   { file: 'analytics.json', run: 'analytics', label: 'analytics' },
   { file: 'page-open.json', run: 'pages', label: 'page open' },
+  { file: 'demo-seed.json', run: 'demo', label: 'demo' },
   { file: 'load.json', run: 'load', label: 'load' },
   { file: 'soak.json', run: 'soak', label: 'soak' },
   { file: 'stores.json', run: 'stores', label: 'stores (clickhouse, postgres; sqlite before)' },
@@ -301,6 +303,19 @@ function storeFigures(runs: StoreRun[]): Figure[] {
   });
 }
 
+function demoFigures(r: DemoSeedReport): Figure[] {
+  return r.runs.flatMap((run) => [
+    info(
+      `Demo world at scale ${run.scale} (${count(run.items)} items) seeded, CPU (load average ${run.load_before[0] ?? 0})`,
+      `${run.seed_seconds.toFixed(1)} s (${run.start_cpu_seconds.toFixed(1)} s of CPU)`,
+    ),
+    info(
+      `  ClickHouse parts written by its ${count(run.requests)} requests`,
+      count(run.parts_written),
+    ),
+  ]);
+}
+
 function alertFigures(a: AlertEvaluationReport): Figure[] {
   const rules = Object.values(a.rules).reduce((sum, n) => sum + n, 0);
   const interval = a.interval_seconds * 1000;
@@ -340,6 +355,8 @@ function figuresOf(file: string, data: unknown): Figure[] {
       return caseFigures((data as { cases: Case[] }).cases);
     case 'page-open.json':
       return pageOpenFigures((data as { cases: PageOpen[] }).cases);
+    case 'demo-seed.json':
+      return demoFigures(data as DemoSeedReport);
     case 'load.json':
       return loadFigures(data as LoadReport);
     case 'soak.json':

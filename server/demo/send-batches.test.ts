@@ -130,4 +130,126 @@ describe('sendBatches', () => {
       }),
     ).rejects.toBeInstanceOf(DemoIngestError);
   });
+
+  describe('several requests of a project in flight', () => {
+    /** A transport whose answers the test gives, request by request, in any order. */
+    function held() {
+      const pending: { req: IngestRequest; answer: (r: IngestResponse) => void }[] = [];
+      const sent: IngestRequest[] = [];
+      let inFlight = 0;
+      let most = 0;
+      return {
+        pending,
+        sent,
+        most: () => most,
+        transport: (req: IngestRequest) =>
+          new Promise<IngestResponse>((resolve) => {
+            sent.push(req);
+            inFlight += 1;
+            most = Math.max(most, inFlight);
+            pending.push({
+              req,
+              answer: (r) => {
+                inFlight -= 1;
+                resolve(r);
+              },
+            });
+          }),
+      };
+    }
+    const settle = () => new Promise<void>((r) => setImmediate(r));
+    const idOf = (req: IngestRequest) =>
+      (JSON.parse(req.body) as { logs?: { id: string }[] }).logs?.[0]?.id;
+    /** Answers the oldest pending request with `answer`. */
+    async function answerNext(h: ReturnType<typeof held>, answer: IngestResponse) {
+      await settle();
+      const p = h.pending.shift();
+      if (!p) throw new Error('nothing in flight');
+      p.answer(answer);
+      await settle();
+    }
+
+    it('keeps up to inFlight requests of a project in flight, and no more', async () => {
+      const h = held();
+      const done = sendBatches([1, 2, 3, 4, 5].map(logBatch), {
+        transport: h.transport,
+        keyOf: () => 'k',
+        inFlight: 3,
+      });
+      await settle();
+      expect(h.sent.map(idOf)).toEqual(
+        [1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000000${n}`),
+      );
+      for (let i = 0; i < 5; i++) await answerNext(h, ok('logs'));
+      const report = await done;
+      expect(h.most()).toBe(3);
+      expect(report.accepted.logs).toBe(5);
+      expect(report.requests).toBe(5);
+    });
+
+    it('re-sends a rate_limited batch with the same body while the others go on', async () => {
+      const h = held();
+      const waits: number[] = [];
+      const done = sendBatches([1, 2, 3].map(logBatch), {
+        transport: h.transport,
+        keyOf: () => 'k',
+        inFlight: 2,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      await answerNext(h, { status: 429, body: { code: 'rate_limited', retry_after_seconds: 3 } });
+      while (h.pending.length > 0) await answerNext(h, ok('logs'));
+      const report = await done;
+      expect(waits).toEqual([3000]);
+      const first = h.sent.filter((r) => idOf(r) === idOf(h.sent[0] as IngestRequest));
+      expect(first).toHaveLength(2);
+      expect(first[1]).toEqual(first[0]);
+      expect(report.accepted.logs).toBe(3);
+      expect(report.rateLimitedRetries).toBe(1);
+    });
+
+    it('stops a stream once at usage_limit_exceeded, even when several were refused', async () => {
+      const h = held();
+      const stoppedCalls: string[] = [];
+      const limited: IngestResponse = {
+        status: 429,
+        body: {
+          code: 'usage_limit_exceeded',
+          limit: 'log_bytes',
+          reset_at: '2026-12-01T00:00:00Z',
+        },
+      };
+      const done = sendBatches([logBatch(1), logBatch(2), logBatch(3), logBatch(4), actionBatch], {
+        transport: h.transport,
+        keyOf: () => 'k',
+        inFlight: 2,
+        onStopped: (s) => stoppedCalls.push(s.stream),
+      });
+      // Both log batches in flight are refused; no other log batch is sent after the first no.
+      await answerNext(h, limited);
+      await answerNext(h, limited);
+      while (h.pending.length > 0) await answerNext(h, ok('actions'));
+      const report = await done;
+      expect(stoppedCalls).toEqual(['logs']);
+      expect(report.stopped).toHaveLength(1);
+      expect(
+        h.sent.map((r) => JSON.parse(r.body) as object).filter((b) => 'logs' in b),
+      ).toHaveLength(2);
+      expect(report.accepted.actions).toBe(1);
+    });
+
+    it('starts no batch after one failed, and throws its error', async () => {
+      const h = held();
+      const done = sendBatches([1, 2, 3, 4, 5].map(logBatch), {
+        transport: h.transport,
+        keyOf: () => 'k',
+        inFlight: 2,
+      }).catch((e: unknown) => e);
+      await answerNext(h, { status: 422, body: { code: 'validation_failed' } });
+      while (h.pending.length > 0) await answerNext(h, ok('logs'));
+      expect(await done).toBeInstanceOf(DemoIngestError);
+      expect(h.sent).toHaveLength(2);
+    });
+  });
 });

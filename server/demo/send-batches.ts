@@ -4,9 +4,10 @@ import { STREAMS, type Stream } from './telemetry-collector';
 import type { ProjectKey } from './world-model';
 
 /**
- * Sends planned batches, each project's one after another (projects side by side: a store that
- * writes projects in parallel, like the ClickHouse tier, seeds faster) and follows the ingest routes' answers the way the
- * spec's retry rules ask: `rate_limited` waits `retry_after_seconds` (then backs off with
+ * Sends planned batches, each project's in order, up to `inFlight` of them in flight at once
+ * (projects side by side: a store that writes projects in parallel, like the ClickHouse tier,
+ * seeds faster; a project's requests that wait together are written together), and follows
+ * the ingest routes' answers the way the spec's retry rules ask: `rate_limited` waits `retry_after_seconds` (then backs off with
  * jitter) and re-sends the same body, same ids; `usage_limit_exceeded` stops that stream; any
  * other non-200 is a bug in the demo and throws.
  */
@@ -73,6 +74,11 @@ export type SendOptions = {
   onStopped?: (stopped: StoppedStream) => void;
   /** Streams already stopped (the live trickle keeps them across calls). */
   stopped?: Set<Stream>;
+  /**
+   * Requests of one project in flight at once (1: each waits for the previous answer). The
+   * journaled ingest writes a project's requests that wait together as one insert per table.
+   */
+  inFlight?: number;
 };
 
 export const emptyCounts = (): Record<Stream, number> =>
@@ -104,10 +110,26 @@ export async function sendBatches(
     rateLimitedRetries: 0,
     stopped: [],
   };
+  const inFlight = Math.max(1, Math.floor(opts.inFlight ?? 1));
+  // After a failure no batch is started (those in flight finish), so the error is the last word.
+  let failed = false;
   const lanes = groupBy(batches, (b) => b.project);
   await Promise.all(
-    [...lanes.values()].map(async (lane) => {
-      for (const batch of lane) await sendOne(batch);
+    [...lanes.values()].flatMap((lane) => {
+      let next = 0;
+      const worker = async () => {
+        while (!failed && next < lane.length) {
+          const batch = lane[next];
+          next += 1;
+          if (batch) await sendOne(batch);
+        }
+      };
+      return Array.from({ length: Math.min(inFlight, lane.length) }, () =>
+        worker().catch((e: unknown) => {
+          failed = true;
+          throw e;
+        }),
+      );
     }),
   );
   return report;
@@ -143,6 +165,8 @@ export async function sendBatches(
         continue;
       }
       if (res.status === 429 && body.code === 'usage_limit_exceeded') {
+        // Another request of the stream in flight at the time may be refused too: stopped once.
+        if (stopped.has(batch.stream)) break;
         const s: StoppedStream = {
           stream: batch.stream,
           limit: String(body.limit ?? 'unknown'),
