@@ -7,9 +7,9 @@ import type { ProjectKey } from './world-model';
  * Sends planned batches, each project's in order, up to `inFlight` of them in flight at once
  * (projects side by side: a store that writes projects in parallel, like the ClickHouse tier,
  * seeds faster; a project's requests that wait together are written together), and follows
- * the ingest routes' answers the way the spec's retry rules ask: `rate_limited` waits `retry_after_seconds` (then backs off with
- * jitter) and re-sends the same body, same ids; `usage_limit_exceeded` stops that stream; any
- * other non-200 is a bug in the demo and throws.
+ * the ingest routes' answers the way the spec's retry rules ask: `rate_limited` waits
+ * `retry_after_seconds` (then backs off with jitter) and re-sends the same body, same ids;
+ * `usage_limit_exceeded` stops that stream; any other non-200 is a bug in the demo and throws.
  */
 export type IngestRequest = { path: string; key: string; body: string };
 export type IngestResponse = { status: number; body: unknown };
