@@ -17,52 +17,7 @@ import { typed } from './ch-sql';
 import type { ChDb } from './clickhouse-db';
 import { msColumn, time } from './ch-time';
 import { readCatalog } from './log-catalog';
-
-const HOUR_MS = 3_600_000;
-
-/** An hour (epoch ms at its start) in which a project's logs hold a value, and how many. */
-type ValueHour = { hour: number; logs: number };
-
-/** Hours (epoch ms at their starts) as time ranges, adjacent hours joined into one. */
-export function hourRanges(hours: readonly number[]): { start: number; end: number }[] {
-  const ranges: { start: number; end: number }[] = [];
-  for (const h of [...new Set(hours)].sort((a, b) => a - b)) {
-    const last = ranges[ranges.length - 1];
-    if (last && last.end === h) last.end = h + HOUR_MS;
-    else ranges.push({ start: h, end: h + HOUR_MS });
-  }
-  return ranges;
-}
-
-/**
- * The batches a rare value's hours are read in, newest first: each holds, by the hours'
- * counts, at least `wanted(done)` logs (what the page still lacks after the batches before),
- * and ends at an hour boundary of every project (an hour of one project is in the same batch
- * as that hour of the others), so every log of a later batch is older than any of an earlier.
- */
-export function* valueHourBatches(
-  hours: ReadonlyMap<string, readonly ValueHour[]>,
-  wanted: () => number,
-): Generator<Map<string, number[]>> {
-  const queue = [...hours]
-    .flatMap(([projectId, hs]) => hs.map((h) => ({ projectId, ...h })))
-    .sort((a, b) => b.hour - a.hour);
-  let next = 0;
-  while (next < queue.length) {
-    const batch = new Map<string, number[]>();
-    const need = wanted();
-    let held = 0;
-    let last = Number.NaN;
-    for (; next < queue.length; next++) {
-      const h = queue[next];
-      if (!h || (held >= need && h.hour !== last)) break;
-      batch.set(h.projectId, [...(batch.get(h.projectId) ?? []), h.hour]);
-      held += h.logs;
-      last = h.hour;
-    }
-    yield batch;
-  }
-}
+import { hourRanges, valueHourBatches, type ValueHour } from './value-hours';
 
 /**
  * Hours of a rare value read instead of the whole range; past this many the value is common
