@@ -307,7 +307,7 @@ describe.skipIf(!testsOnClickHouse())('ClickHouse pages of a value rare in every
   const RARE = ['p-x', 'p-y'];
   const IGNORED: LogRule = { severity: null, ignored: true };
   const rareLogs = RARE.flatMap((project, p) =>
-    Array.from({ length: 48 * 4 }, (_, n) => {
+    Array.from({ length: 24 * 4 }, (_, n) => {
       const hour = Math.floor(n / 4);
       const holds = p === 0 ? hour % 3 === 0 : hour % 4 === 1 || hour % 6 === 0;
       const attributes = { user: { id: holds && n % 4 < 2 ? 'u-7' : `u-${String(n)}` } };
@@ -325,7 +325,7 @@ describe.skipIf(!testsOnClickHouse())('ClickHouse pages of a value rare in every
     }),
   );
   // The newest hour of all as an aborted batch leaves it in the value hours: counted, no log.
-  const lastHour = START + 48 * HOUR;
+  const lastHour = START + 24 * HOUR;
 
   const rareStore = () =>
     clickhouseLogs(db, {
@@ -378,19 +378,21 @@ describe.skipIf(!testsOnClickHouse())('ClickHouse pages of a value rare in every
     return seen;
   }
 
-  it.each([1, 4, 25, 500])(
+  it.each([1, 6, 500])(
     'pages of %i hold every log, none skipped or repeated, past counts above the logs',
     async (limit) => {
       // Ignored logs and the aborted batch's hour leave hours holding fewer logs than counted.
       const want = expected('active');
-      expect(want.length).toBeGreaterThan(60);
+      expect(want.length).toBeGreaterThan(30);
       expect(await pageThrough({ status: 'active' }, limit)).toEqual(want);
     },
+    // Pages of 1 are 30-odd reads: room for a machine busy with other tests.
+    60_000,
   );
 
   it('pages ignored logs too when asked for all, within a range', async () => {
     const since = START + 5 * HOUR + 30 * 60_000;
-    const until = START + 40 * HOUR;
+    const until = START + 20 * HOUR;
     const want = expected('all', since, until);
     expect(want.length).toBeLessThan(expected('all').length);
     expect(await pageThrough({ status: 'all', since, until }, 3)).toEqual(want);
@@ -399,8 +401,8 @@ describe.skipIf(!testsOnClickHouse())('ClickHouse pages of a value rare in every
   it('counts the logs it lists', async () => {
     const base = query({ projectIds: RARE, attributeFilters: [eq('/user/id', 'u-7')] });
     const buckets = [
-      { start: START, end: START + 24 * HOUR },
-      { start: START + 24 * HOUR, end: START + 49 * HOUR },
+      { start: START, end: START + 12 * HOUR },
+      { start: START + 12 * HOUR, end: START + 25 * HOUR },
     ];
     const listed = await rareStore().list({ ...base, limit: 1000 });
     expect(await rareStore().count({ ...base, buckets })).toEqual(
