@@ -3,7 +3,7 @@
  * batches. Pure, so the list's exactness rests on what these return.
  */
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /** An hour (epoch ms at its start) in which a project's logs hold a value, and how many. */
 export type ValueHour = { hour: number; logs: number };
