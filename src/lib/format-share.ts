@@ -28,10 +28,14 @@ export function formatFraction(fraction: number): string {
 }
 
 /**
- * The service's `percent_used` (whole percent, rounded down) in a sentence: `12%`, or
- * `under 1%` when something is used but less than a whole percent (not a silent `0%`).
+ * The service's `percent_used` (whole percent, rounded down) beside the period's usage, in a
+ * sentence: `12%`, or `under 1%` when something is used but less than a whole percent (not a
+ * silent `0%`).
  */
-export function formatPercentUsed(percent: number, anythingUsed: boolean): string {
-  if (percent === 0 && anythingUsed) return 'under 1%';
+export function formatPercentUsed(
+  percent: number,
+  used: { events: number; bytes: number },
+): string {
+  if (percent === 0 && (used.events > 0 || used.bytes > 0)) return 'under 1%';
   return `${String(percent)}%`;
 }

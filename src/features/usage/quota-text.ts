@@ -22,10 +22,7 @@ export function quotaText(usage: AccountUsage): QuotaText {
   const reset = formatUtcDateTime(usage.reset_at);
   const threshold = Math.round(usage.warning_threshold * 100);
   const group = usage.limit ? LIMIT_GROUPS[usage.limit] : null;
-  const used = formatPercentUsed(
-    usage.percent_used,
-    usage.usage.events > 0 || usage.usage.bytes > 0,
-  );
+  const used = formatPercentUsed(usage.percent_used, usage.usage);
   switch (usage.state) {
     case 'ok':
       return {

@@ -73,7 +73,7 @@ function telemetryRow(r: Readiness, u: Usage): StandingRow {
   const action = 'Sending telemetry';
   const reset = formatUtcDay(u.reset_at);
   const notStopped = paused(r) ? ' A paused subscription does not stop it.' : '';
-  const used = formatPercentUsed(u.percent_used, u.usage.events > 0 || u.usage.bytes > 0);
+  const used = formatPercentUsed(u.percent_used, u.usage);
   switch (u.state) {
     case 'ok':
       return {
