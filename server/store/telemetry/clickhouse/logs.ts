@@ -168,10 +168,6 @@ const selectBucketIndex = (buckets: readonly { start: number; end: number }[]): 
     SELECT arrayJoin(arrayFilter(i -> ${msColumn('occurred_at')} >= starts[i]
       AND ${msColumn('occurred_at')} < ends[i], arrayEnumerate(starts))) - 1 AS bucket_index`;
 
-/** The starts of a project's value hours, as `conditionsOf` takes them. */
-const hourStarts = (hours: readonly ValueHour[] | null | undefined) =>
-  hours === undefined || hours === null ? hours : hours.map((h) => h.hour);
-
 /** Each project's value hours when the value is rare (listed) in every one, else null. */
 function rareInEvery(
   projectIds: readonly string[],
@@ -275,7 +271,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
     projectId: string,
     q: LogListQuery,
     projectRules: Map<string, LogRule>,
-    hours?: readonly number[] | null,
+    hours?: readonly ValueHour[] | null,
   ): SqlFragment[] | null {
     const where: SqlFragment[] = [sql`project_id = ${projectId}`];
     if (q.since !== null) where.push(sql`occurred_at >= ${time(q.since)}`);
@@ -322,7 +318,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
       where.push(
         sql`(${join(
           // Adjacent hours as one range: fewer ranges for the primary key to look up.
-          hourRanges(hours).map(
+          hourRanges(hours.map((h) => h.hour)).map(
             (r) => sql`(occurred_at >= ${time(r.start)} AND occurred_at < ${time(r.end)})`,
           ),
           ' OR ',
@@ -359,7 +355,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
       q.projectIds.map(async (projectId) => {
         const projectRules = await rules.ofProject(projectId);
         const valueHoursOf = hours?.get(projectId);
-        const where = conditionsOf(projectId, q, projectRules, hourStarts(valueHoursOf));
+        const where = conditionsOf(projectId, q, projectRules, valueHoursOf);
         if (where === null) return [];
         // The hours of a rare value narrow the read already: one window.
         const bounds = Array.isArray(valueHoursOf) ? [] : (starts?.get(projectId) ?? []);
@@ -445,7 +441,7 @@ export function clickhouseLogs(db: ChDb, rules: LogRulesStore): LogsStore {
       projectId,
       countRange(q),
       await rules.ofProject(projectId),
-      hourStarts(hours?.get(projectId)),
+      hours?.get(projectId),
     );
     if (where === null) return q.buckets.map(() => 0);
     const rows = await db.rows<{ bucket_index: number; n: string }>(
