@@ -79,6 +79,49 @@ function view(s: SummaryInputSpan): SummarySpan {
 }
 
 /**
+ * What a summary is made of, however it was found: from every span here (`summarizeTrace`),
+ * or by a store that computes it where the spans are (ClickHouse, in SQL).
+ */
+export type SummaryParts = {
+  projectIds: readonly string[];
+  /** Epoch ms: the earliest start, and the latest end (start + duration), at least the start. */
+  startMs: number;
+  endMs: number;
+  spanCount: number;
+  root: SummaryInputSpan | null;
+  /** No span without a parent was received. */
+  rootMissing: boolean;
+  /** Spans whose parent is not in the trace, the root standing in for one not counted. */
+  orphanCount: number;
+  /** In span order (start, then span id). */
+  errorSpans: readonly SummaryInputSpan[];
+  slowestPath: readonly SummaryInputSpan[];
+  services: readonly { service_name: string; span_count: number; error_span_count: number }[];
+  releases: Iterable<string>;
+  environments: Iterable<string>;
+};
+
+/**
+ * The slowest path from `root`: at each level the child `next` names (the longest, ties to
+ * the earlier start, then the lower span id), down to a leaf, stopping where a span id
+ * repeats (a cycle of parents).
+ */
+export function walkSlowestPath<T>(
+  root: T | null,
+  spanIdOf: (t: T) => string,
+  next: (spanId: string) => T | null,
+): T[] {
+  const path: T[] = [];
+  const visited = new Set<string>();
+  for (let at = root; at !== null && !visited.has(spanIdOf(at));) {
+    visited.add(spanIdOf(at));
+    path.push(at);
+    at = next(spanIdOf(at));
+  }
+  return path;
+}
+
+/**
  * The root: the earliest span without a parent. When none was received, the earliest span
  * whose parent is not in the trace stands in for it and `root_span_missing` is true.
  * Slowest path: from the root, the child with the longest duration at each level (ties: the
@@ -102,16 +145,16 @@ export function summarizeTrace(
     if (list) list.push(s);
     else children.set(s.parentSpanId, [s]);
   }
-  const slowest: SummaryInputSpan[] = [];
-  const visited = new Set<string>();
-  for (let at = root; at !== null && !visited.has(at.spanId);) {
-    visited.add(at.spanId);
-    slowest.push(at);
-    let next: SummaryInputSpan | null = null;
-    for (const c of children.get(at.spanId) ?? [])
-      if (next === null || c.durationMs > next.durationMs) next = c;
-    at = next;
-  }
+  const slowestPath = walkSlowestPath(
+    root,
+    (s) => s.spanId,
+    (spanId) => {
+      let next: SummaryInputSpan | null = null;
+      for (const c of children.get(spanId) ?? [])
+        if (next === null || c.durationMs > next.durationMs) next = c;
+      return next;
+    },
+  );
 
   const start = spans[0]!.startedAt;
   let end = start;
@@ -123,27 +166,44 @@ export function summarizeTrace(
     if (s.status === 'error') row.error_span_count += 1;
     services.set(s.serviceName, row);
   }
-  const errors = spans.filter((s) => s.status === 'error');
+  return summaryBody(traceId, {
+    projectIds: spans.map((s) => s.projectId),
+    startMs: start,
+    endMs: end,
+    spanCount: spans.length,
+    root,
+    rootMissing: roots.length === 0,
+    orphanCount: detached.filter((s) => s !== root).length,
+    errorSpans: spans.filter((s) => s.status === 'error'),
+    slowestPath,
+    services: [...services].map(([service_name, c]) => ({ service_name, ...c })),
+    releases: spans.map((s) => s.release),
+    environments: spans.map((s) => s.environment),
+  });
+}
+
+/** The summary's body from its parts: facets sorted, services by span count then name. */
+export function summaryBody(traceId: string, p: SummaryParts): TraceSummaryBody {
   const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
   return {
     schema_version: 1,
     trace_id: traceId,
-    project_ids: sorted(spans.map((s) => s.projectId)),
-    started_at: iso(start),
-    ended_at: iso(Math.ceil(end)),
-    duration_ms: roundMicros(end - start),
-    span_count: spans.length,
-    error_span_count: errors.length,
-    service_count: services.size,
-    root_span: root ? view(root) : null,
-    root_span_missing: roots.length === 0,
-    orphan_span_count: detached.filter((s) => s !== root).length,
-    error_spans: errors.map(view),
-    slowest_path: slowest.map(view),
-    services: [...services]
-      .map(([service_name, c]) => ({ service_name, ...c }))
-      .sort((a, b) => b.span_count - a.span_count || a.service_name.localeCompare(b.service_name)),
-    releases: sorted(spans.map((s) => s.release)),
-    environments: sorted(spans.map((s) => s.environment)),
+    project_ids: sorted(p.projectIds),
+    started_at: iso(p.startMs),
+    ended_at: iso(Math.ceil(p.endMs)),
+    duration_ms: roundMicros(p.endMs - p.startMs),
+    span_count: p.spanCount,
+    error_span_count: p.errorSpans.length,
+    service_count: p.services.length,
+    root_span: p.root ? view(p.root) : null,
+    root_span_missing: p.rootMissing,
+    orphan_span_count: p.orphanCount,
+    error_spans: p.errorSpans.map(view),
+    slowest_path: p.slowestPath.map(view),
+    services: [...p.services].sort(
+      (a, b) => b.span_count - a.span_count || a.service_name.localeCompare(b.service_name),
+    ),
+    releases: sorted(p.releases),
+    environments: sorted(p.environments),
   };
 }

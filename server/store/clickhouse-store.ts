@@ -26,6 +26,7 @@ import {
 } from './telemetry/clickhouse/occurrences';
 import { clickhouseTelemetryWrites } from './telemetry/clickhouse/telemetry-writes';
 import { spanListJson } from './telemetry/clickhouse/span-json';
+import { clickhouseTraceSummary } from './telemetry/clickhouse/trace-summary';
 import { clickhouseSpan, clickhouseTraces } from './telemetry/clickhouse/traces';
 import { freezeTelemetry, type FrozenTelemetry } from './telemetry/clickhouse/freeze';
 import { writeGate } from './telemetry/clickhouse/write-gate';
@@ -113,6 +114,7 @@ export async function openClickHouseStore(
       traces: {
         ...clickhouseTraces(ch),
         spanListJson: (scope) => spanListJson(ch, scope),
+        summary: (scope) => clickhouseTraceSummary(ch, scope),
         issues: clickhouseTraceIssues(ch),
       },
       investigations: {

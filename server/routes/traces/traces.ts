@@ -7,7 +7,7 @@ import { exactFilter } from '../../domain/read-rules/exact-filter';
 import { invalid } from '../../domain/read-rules/read-rule-error';
 import { parseTimeRange } from '../../domain/read-rules/time-range';
 import { namingQuality } from '../../domain/trace-naming';
-import { roundMicros, summarizeTrace } from '../../domain/trace-summary';
+import { roundMicros } from '../../domain/trace-summary';
 import { requireAccount } from '../../http/account-auth';
 import { ApiError, fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
@@ -265,7 +265,7 @@ export function registerTraceRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     { ...getTraceSummary, middleware: [auth, strictQuery(TraceDetailQuery), tracePath] as const },
     async (c) => {
       const scope = await traceScope(c);
-      const summary = summarizeTrace(scope.traceId, await deps.store.traces.summarySpans(scope));
+      const summary = await deps.store.traces.summary(scope);
       if (summary === null) throw fail.notFound('trace not found');
       const issues = await deps.store.traces.issues(scope);
       return c.json(

@@ -1,5 +1,5 @@
 import type { SpanEvent } from '../../batch';
-import type { SummaryInputSpan } from '../../../domain/trace-summary';
+import type { SummaryInputSpan, TraceSummaryBody } from '../../../domain/trace-summary';
 
 export interface TracesStore {
   /** Matching traces, newest first by (start, trace id), at most `limit`. */
@@ -20,6 +20,8 @@ export interface TracesStore {
   spanListJson(scope: TraceScope): AsyncIterable<Uint8Array>;
   /** The same spans without attributes and events, for the summary. */
   summarySpans(scope: TraceScope): Promise<SummaryInputSpan[]>;
+  /** The trace's summary (`summarizeTrace` of those spans), or null when no span is in scope. */
+  summary(scope: TraceScope): Promise<TraceSummaryBody | null>;
   /** Issues whose occurrences carry exactly this trace id, newest first. */
   issues(scope: TraceScope): Promise<TraceIssueRef[]>;
 }

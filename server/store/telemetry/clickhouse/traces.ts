@@ -28,9 +28,9 @@ export const SPAN_PAGE = 20_000;
  * received, then the item id, where the other stores have their row sequence), and the
  * project last so the order is total across projects.
  */
-const SPAN_ORDER = 'started_at, span_id, received_at, id, project_id';
+export const SPAN_ORDER = 'started_at, span_id, received_at, id, project_id';
 
-const SUMMARY_COLUMNS = raw(`project_id, span_id, parent_span_id, name, operation, kind,
+const SUMMARY_COLUMNS = raw(`id, project_id, span_id, parent_span_id, name, operation, kind,
   service_name, environment, release, toUnixTimestamp64Milli(started_at) AS started_ms,
   duration_ms, status, status_message`);
 
@@ -43,6 +43,7 @@ type SummaryRow = Omit<SummarySpanRow, 'trace_id' | 'started_at'> & { started_ms
 
 /** A `SummaryRow` as `JSONCompact` gives it, in SUMMARY_COLUMNS order. */
 type SummaryTuple = [
+  string,
   SummaryRow['project_id'],
   SummaryRow['span_id'],
   SummaryRow['parent_span_id'],
@@ -94,13 +95,69 @@ export function spansInScope(scope: TraceScope): SqlFragment {
   ]);
 }
 
+/** A summary span with its row's identity: its project and item id. */
+export type SummarySpanEntry = { projectId: string; id: string; span: SummaryInputSpan };
+
+/**
+ * The summary's spans of one trace in scope (`also`: a further condition), in span order.
+ * Rows as arrays, in one parse (a trace may have 100,000 spans).
+ */
+export async function summarySpanEntries(
+  db: ChDb,
+  scope: TraceScope,
+  also: SqlFragment = raw('1'),
+): Promise<SummarySpanEntry[]> {
+  if (scope.projectIds.length === 0) return [];
+  const out = await db.bytes(sql`SELECT ${SUMMARY_COLUMNS} FROM spans
+    WHERE ${spansInScope(scope)} AND (${also}) ORDER BY ${raw(SPAN_ORDER)} FORMAT JSONCompact`);
+  const { data } = JSON.parse(out.toString()) as { data: SummaryTuple[] };
+  return data.map(
+    ([
+      id,
+      project_id,
+      span_id,
+      parent_span_id,
+      name,
+      operation,
+      kind,
+      service_name,
+      environment,
+      release,
+      started_ms,
+      duration_ms,
+      status,
+      status_message,
+    ]) => ({
+      projectId: project_id,
+      id,
+      span: toSummarySpan({
+        project_id,
+        span_id,
+        parent_span_id,
+        name,
+        operation,
+        kind,
+        service_name,
+        environment,
+        release,
+        started_ms,
+        duration_ms,
+        status,
+        status_message,
+      }),
+    }),
+  );
+}
+
 /**
  * Traces in ClickHouse: discovery from `trace_parts` (a row per trace and ingest batch,
  * clickhouse-schema.ts) combined per trace in one statement, spans read along the spans'
  * key `(project_id, trace_id, started_at, id)`. `issues` reads occurrences, which are not
  * here yet: the store composes it from the state store.
  */
-export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues' | 'spanListJson'> {
+export function clickhouseTraces(
+  db: ChDb,
+): Omit<TracesStore, 'issues' | 'spanListJson' | 'summary'> {
   async function* spanPages(scope: TraceScope, pageSize = SPAN_PAGE) {
     if (scope.projectIds.length === 0) return;
     for (const range of await startRanges(db, scope, pageSize)) {
@@ -187,45 +244,7 @@ export function clickhouseTraces(db: ChDb): Omit<TracesStore, 'issues' | 'spanLi
 
     spanPages,
 
-    async summarySpans(scope) {
-      if (scope.projectIds.length === 0) return [];
-      // Rows as arrays, in one parse (a trace may have 100,000 spans).
-      const out = await db.bytes(sql`SELECT ${SUMMARY_COLUMNS} FROM spans
-        WHERE ${spansInScope(scope)} ORDER BY ${raw(SPAN_ORDER)} FORMAT JSONCompact`);
-      const { data } = JSON.parse(out.toString()) as { data: SummaryTuple[] };
-      return data.map(
-        ([
-          project_id,
-          span_id,
-          parent_span_id,
-          name,
-          operation,
-          kind,
-          service_name,
-          environment,
-          release,
-          started_ms,
-          duration_ms,
-          status,
-          status_message,
-        ]) =>
-          toSummarySpan({
-            project_id,
-            span_id,
-            parent_span_id,
-            name,
-            operation,
-            kind,
-            service_name,
-            environment,
-            release,
-            started_ms,
-            duration_ms,
-            status,
-            status_message,
-          }),
-      );
-    },
+    summarySpans: async (scope) => (await summarySpanEntries(db, scope)).map((e) => e.span),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type TraceOccurrenceRow,
   type TracePartRow,
 } from '../../rows/trace-discovery';
+import { summarizeTrace } from '../../../domain/trace-summary';
 import { exactConditions } from '../../rows/conditions';
 import { and, raw, sql, type SqlDialect, type SqlFragment, type SqlRunner } from '../../rows/sql';
 import type { TraceScope, TracesStore } from '../../../core/store/telemetry/traces';
@@ -57,6 +58,13 @@ export function sqlTraces(db: SqlRunner, d: SqlDialect): TracesStore {
         OR (started_at = ${last.started_at} AND (span_id > ${last.span_id}
           OR (span_id = ${last.span_id} AND seq > ${last.seq}))))`;
     }
+  }
+
+  async function summarySpans(scope: TraceScope) {
+    if (scope.projectIds.length === 0) return [];
+    const rows = await db.rows<SummarySpanRow>(sql`SELECT ${raw(SUMMARY_SPAN_COLUMNS)} FROM spans
+      WHERE ${inScope(scope)} ORDER BY started_at, span_id, seq`);
+    return rows.map(toSummarySpan);
   }
 
   return {
@@ -137,11 +145,10 @@ export function sqlTraces(db: SqlRunner, d: SqlDialect): TracesStore {
       yield Buffer.from(first ? '[]' : ']');
     },
 
-    async summarySpans(scope) {
-      if (scope.projectIds.length === 0) return [];
-      const rows = await db.rows<SummarySpanRow>(sql`SELECT ${raw(SUMMARY_SPAN_COLUMNS)} FROM spans
-        WHERE ${inScope(scope)} ORDER BY started_at, span_id, seq`);
-      return rows.map(toSummarySpan);
+    summarySpans,
+
+    async summary(scope) {
+      return summarizeTrace(scope.traceId, await summarySpans(scope));
     },
 
     async issues(scope) {
