@@ -57,14 +57,15 @@ export async function traceSection(
   deps: Deps,
   scope: TraceScope,
   cov: CoverageBuilder,
-  /** The trace's spans when the caller has read them already. */
+  /** The trace's spans when the caller has read them already (else the store summarizes). */
   spans?: readonly SummaryInputSpan[],
 ): Promise<{
   summary: TraceSummaryBody | null;
   trace: ReturnType<typeof boundedTraceSummary> | null;
 }> {
-  const input = spans ?? (await deps.store.traces.summarySpans(scope));
-  const summary = summarizeTrace(scope.traceId, input);
+  const summary = spans
+    ? summarizeTrace(scope.traceId, spans)
+    : await deps.store.traces.summary(scope);
   if (summary === null) {
     cov.unavailable('trace', 'no span of this trace is stored in a readable project');
     return { summary: null, trace: null };

@@ -190,9 +190,7 @@ export function registerTraceInvestigationRoutes(app: OpenAPIHono<AppEnv>, deps:
       const scope = { traceId, projectIds: readable, release: null, environment: null };
       const cov = new CoverageBuilder();
       const subjectCut = newCounter();
-      const spans = await deps.store.traces.summarySpans(scope);
-      if (spans.length === 0) throw fail.notFound('trace not found');
-      const { summary, trace } = await traceSection(deps, scope, cov, spans);
+      const { summary, trace } = await traceSection(deps, scope, cov);
       if (summary === null || trace === null) throw fail.notFound('trace not found');
       const subj = traceSubject(summary, subjectCut);
       subjectSection(cov, subjectCut);
