@@ -111,42 +111,25 @@ export async function summarySpanEntries(
   const out = await db.bytes(sql`SELECT ${SUMMARY_COLUMNS} FROM spans
     WHERE ${spansInScope(scope)} AND (${also}) ORDER BY ${raw(SPAN_ORDER)} FORMAT JSONCompact`);
   const { data } = JSON.parse(out.toString()) as { data: SummaryTuple[] };
-  return data.map(
-    ([
-      id,
-      project_id,
-      span_id,
-      parent_span_id,
-      name,
-      operation,
-      kind,
-      service_name,
-      environment,
-      release,
-      started_ms,
-      duration_ms,
-      status,
-      status_message,
-    ]) => ({
-      projectId: project_id,
-      id,
-      span: toSummarySpan({
-        project_id,
-        span_id,
-        parent_span_id,
-        name,
-        operation,
-        kind,
-        service_name,
-        environment,
-        release,
-        started_ms,
-        duration_ms,
-        status,
-        status_message,
-      }),
+  return data.map((t) => ({
+    projectId: t[1],
+    id: t[0],
+    span: toSummarySpan({
+      project_id: t[1],
+      span_id: t[2],
+      parent_span_id: t[3],
+      name: t[4],
+      operation: t[5],
+      kind: t[6],
+      service_name: t[7],
+      environment: t[8],
+      release: t[9],
+      started_ms: t[10],
+      duration_ms: t[11],
+      status: t[12],
+      status_message: t[13],
     }),
-  );
+  }));
 }
 
 /**
