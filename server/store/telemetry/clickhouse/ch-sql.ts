@@ -113,3 +113,37 @@ export function clickhouseStatement(q: SqlFragment): {
   });
   return { query, params };
 }
+
+/** A string as a ClickHouse literal: quoted, backslash and quote escaped, controls as `\xHH`. */
+export const stringLiteral = (s: string): string =>
+  // eslint-disable-next-line no-control-regex -- control characters are what it escapes
+  `'${s.replace(/[\\'\u0000-\u001f\u007f]/g, (c) =>
+    c === '\\' || c === "'" ? `\\${c}` : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  )}'`;
+
+/** A value as a ClickHouse literal (see `typeOf` for the types values have). */
+function literal(v: unknown): string {
+  if (typeof v === 'string') return stringLiteral(v);
+  if (typeof v === 'number')
+    return Number.isFinite(v) ? String(v) : Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v === null) return 'NULL';
+  if (Array.isArray(v)) return `[${v.map(literal).join(', ')}]`;
+  throw new Error(`no ClickHouse literal for ${typeof v}`);
+}
+
+/**
+ * The same statement with each value written into the text as a literal of its placeholder's
+ * type (`CAST('…' AS String)`). The embedded engine runs statements with parameters one at a
+ * time across the whole process (chdb-node chains them: its binding is not thread-safe), while
+ * statements without run side by side on their sessions; the literals are escaped here, every
+ * value's text made well-formed first, as parameters are.
+ */
+export function inlinedStatement(q: SqlFragment): { query: string; params: Record<string, never> } {
+  let query = q.pieces[0] ?? '';
+  q.values.forEach((value, i) => {
+    const v = sendable(value instanceof ChTyped ? value.value : value);
+    query += `CAST(${literal(v)} AS ${typeOf(value)})${q.pieces[i + 1] ?? ''}`;
+  });
+  return { query, params: {} };
+}

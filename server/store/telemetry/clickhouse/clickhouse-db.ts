@@ -1,6 +1,6 @@
 import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { raw, sql, type SqlFragment } from '../../rows/sql';
-import { clickhouseStatement, jsonEachRow, jsonEachRowBytes } from './ch-sql';
+import { clickhouseStatement, inlinedStatement, jsonEachRow, jsonEachRowBytes } from './ch-sql';
 import { SINGLE, type DdlTarget } from './clickhouse-schema';
 import { acquireEmbeddedEngine, type EngineLease, type EngineSession } from './embedded-engine';
 
@@ -141,6 +141,9 @@ async function openEmbedded(target: ClickHouseTarget): Promise<ChDb> {
       lease.release();
     },
     insertRows,
+    // Literals, not parameters: chdb runs statements with parameters one at a time across the
+    // process, so explorer reads queued behind each other and behind ingest (ch-sql.ts).
+    inlinedStatement,
   );
 }
 
@@ -186,10 +189,11 @@ function chDb(
   close: () => Promise<void>,
   /** How rows are inserted when not as JSONEachRow text through `insert`. */
   rowInsert?: (table: string, rows: readonly object[], token: string) => Promise<void>,
+  statement: typeof clickhouseStatement = clickhouseStatement,
 ): ChDb {
   const rows = <R>(q: SqlFragment) =>
     on(async (c) => {
-      const { query, params } = clickhouseStatement(q);
+      const { query, params } = statement(q);
       const result = await c.query({ query, query_params: params, format: 'JSONEachRow' });
       return result.json<R>();
     });
@@ -219,7 +223,7 @@ function chDb(
     one: async <R>(q: SqlFragment) => (await rows<R>(q))[0] ?? null,
     bytes: (q) =>
       on(async (c) => {
-        const { query, params } = clickhouseStatement(q);
+        const { query, params } = statement(q);
         const { stream } = await c.exec({ query, query_params: params });
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -227,7 +231,7 @@ function chDb(
       }),
     command: (q) =>
       on(async (c) => {
-        const { query, params } = clickhouseStatement(q);
+        const { query, params } = statement(q);
         await c.command({ query, query_params: params });
       }),
     insert,
