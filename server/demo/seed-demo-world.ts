@@ -3,7 +3,7 @@ import { createRateLimiter } from '../http/rate-limit';
 import type { Deps } from '../core/deps';
 import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
-import { generateDemoWorld } from './generate-world';
+import { startDemoWorld } from './start-demo-world';
 import { appTransport, sendBatches, type SendOptions, type SendReport } from './send-batches';
 import { seedDemoDeployments } from './seed-deployments';
 import { seedDemoAlertRules } from './seed-alert-rules';
@@ -33,6 +33,13 @@ export const ingestKeysByProject = (creds: DemoCredentials) =>
  */
 const IN_FLIGHT = 4;
 
+/**
+ * From this scale on the world is generated in a worker thread. Below it generating takes
+ * less than the worker's start (loading tsx and the generator, about a second), e.g. the e2e
+ * suite's 0.05 (about 0.3 s on this thread).
+ */
+const WORKER_MIN_SCALE = 0.25;
+
 /** Generates the world and sends it through `app`'s ingest routes with the projects' keys. */
 export async function seedDemoWorld(opts: {
   app: AppLike;
@@ -42,9 +49,14 @@ export async function seedDemoWorld(opts: {
   scale: number;
   sleep?: SendOptions['sleep'];
   onStopped?: SendOptions['onStopped'];
+  /** Generate in a worker thread (by default from WORKER_MIN_SCALE on). */
+  worker?: boolean;
 }): Promise<SeedResult> {
   const started = performance.now();
-  const world = generateDemoWorld({ seed: opts.seed, now: opts.now, scale: opts.scale });
+  const world = startDemoWorld(
+    { seed: opts.seed, now: opts.now, scale: opts.scale },
+    { worker: opts.worker ?? opts.scale >= WORKER_MIN_SCALE },
+  );
   const keys = ingestKeysByProject(opts.credentials);
   const report = await sendBatches(world.batches, {
     transport: appTransport(opts.app),
@@ -53,11 +65,12 @@ export async function seedDemoWorld(opts: {
     ...(opts.sleep ? { sleep: opts.sleep } : {}),
     ...(opts.onStopped ? { onStopped: opts.onStopped } : {}),
   });
+  const summary = await world.summary;
   return {
     ...report,
     seconds: (performance.now() - started) / 1000,
-    generated: world.counts,
-    deployments: world.deployments,
+    generated: summary.counts,
+    deployments: summary.deployments,
   };
 }
 
