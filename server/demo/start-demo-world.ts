@@ -8,6 +8,8 @@ export type DemoWorldSource = {
   batches: AsyncIterable<SendableBatch>;
   /** Settles once every batch has been made. */
   summary: Promise<DemoWorldSummary>;
+  /** When generating started (`performance.now()`), so a seed's time counts all of it. */
+  startedAt: number;
   /** Where the world is generated: a worker thread, or this one when no worker could start. */
   thread(): 'worker' | 'main';
 };
@@ -23,6 +25,7 @@ export function startDemoWorld(
   opts: DemoWorldOptions,
   how: { worker?: boolean } = {},
 ): DemoWorldSource {
+  const startedAt = performance.now();
   const queue: SendableBatch[] = [];
   let head = 0;
   let ended = false;
@@ -105,7 +108,12 @@ export function startDemoWorld(
     }
   }
 
-  return { batches: { [Symbol.asyncIterator]: batches }, summary, thread: () => thread };
+  return {
+    batches: { [Symbol.asyncIterator]: batches },
+    summary,
+    startedAt,
+    thread: () => thread,
+  };
 }
 
 /**
