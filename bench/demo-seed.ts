@@ -18,6 +18,8 @@ export type DemoSeedRun = {
   start_seconds: number;
   /** CPU of the whole process over that time (all threads, user + system). */
   start_cpu_seconds: number;
+  /** The main thread's share of it (null without /proc). */
+  start_main_thread_cpu_seconds: number | null;
   /** Generating the world and sending it, as the seed logs it. */
   seed_seconds: number;
   /** CPU of generating the world alone, measured again after the start. */
@@ -47,7 +49,11 @@ type SeedLine = {
 type ResultLine = {
   result?: Pick<
     DemoSeedRun,
-    'start_seconds' | 'start_cpu_seconds' | 'generate_cpu_seconds' | 'parts'
+    | 'start_seconds'
+    | 'start_cpu_seconds'
+    | 'start_main_thread_cpu_seconds'
+    | 'generate_cpu_seconds'
+    | 'parts'
   >;
 };
 
@@ -105,7 +111,8 @@ export function printDemoSeed(r: DemoSeedReport): void {
     console.log(
       `  scale ${run.scale}: ${run.items.toLocaleString('en')} items in ${run.requests} requests; ` +
         `seed ${run.seed_seconds.toFixed(1)} s, start ${run.start_seconds.toFixed(1)} s, ` +
-        `${run.start_cpu_seconds.toFixed(1)} s of CPU (generating ${run.generate_cpu_seconds.toFixed(1)} s); ` +
+        `${run.start_cpu_seconds.toFixed(1)} s of CPU (main thread ${run.start_main_thread_cpu_seconds?.toFixed(1) ?? '?'} s; ` +
+        `generating ${run.generate_cpu_seconds.toFixed(1)} s); ` +
         `${run.parts_written} ClickHouse parts written; load ${run.load_before.join(' ')} → ${run.load_after.join(' ')}`,
     );
 }

@@ -7,7 +7,7 @@ import { openStore } from './store/open-store';
 import { clickhouseExtras } from './store/clickhouse-store';
 import { openSharedState } from './shared-state';
 import { seedDemoAccounts, writeDemoCredentials } from './demo/demo-accounts';
-import { seedDemoTelemetry } from './demo/seed-demo-world';
+import { seedDemoTelemetry, startSeedWorld } from './demo/seed-demo-world';
 import { flushToolConnectionUses } from './auth/tool-connection-usage';
 import { scheduleAlerts } from './alerts/alert-schedule';
 
@@ -38,10 +38,16 @@ export async function createService(config: ServiceConfig, now: () => number = D
   };
   let demoCredentialsFile: string | null = null;
   if (config.demo && (await store.accounts.count()) === 0) {
+    // The world is generated (on a worker thread at scale) while the accounts are made.
+    const worldNow = now();
+    const world =
+      config.demoScale > 0
+        ? startSeedWorld({ now: worldNow, seed: config.demoSeed, scale: config.demoScale })
+        : null;
     const demo = await seedDemoAccounts(deps);
     demoCredentialsFile = writeDemoCredentials(config.dataDir, demo.credentials);
     // Two weeks of telemetry, sent through the ingest routes before the service listens.
-    if (config.demoScale > 0) await seedDemoTelemetry(deps, demo);
+    if (world) await seedDemoTelemetry(deps, demo, { world, now: worldNow });
   }
   const app = createApp(deps);
   const stopRetention = scheduleRetention(store, now, log);

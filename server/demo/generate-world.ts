@@ -27,11 +27,24 @@ export type DemoWorld = {
   traceCount: number;
 };
 
+/** What is known once every batch has been made. */
+export type DemoWorldSummary = Omit<DemoWorld, 'batches'>;
+
 /**
- * The whole demo world as ingest requests. Pure: the same seed, now and scale give the same
- * requests, byte for byte.
+ * A stage of the world: the requests of the streams no later generator adds to, in the order
+ * `planBatches` gives them, so the stages joined are the whole world's batches, byte for byte.
  */
-export function generateDemoWorld(opts: DemoWorldOptions): DemoWorld {
+export type DemoWorldStage = { batches: PlannedBatch[] };
+
+/**
+ * Each stream's requests as soon as its items are all made (a stream's bucket is sorted by
+ * time before it is cut into requests, so nothing of it can go earlier): issues after the
+ * issue generator; logs, spans and actions (in the plan's order: logs before spans) after the
+ * log generator; metrics last. A sender can start on the issues while the rest is generated.
+ */
+export function* demoWorldStages(
+  opts: DemoWorldOptions,
+): Generator<DemoWorldStage, DemoWorldSummary, void> {
   if (!(opts.scale > 0) || !Number.isFinite(opts.scale)) {
     throw new Error(`demo scale must be a positive number, got ${opts.scale}`);
   }
@@ -47,20 +60,37 @@ export function generateDemoWorld(opts: DemoWorldOptions): DemoWorld {
     out,
     traces: createTraceFactory(timeline, out, window),
   };
+  const stage = (streams: readonly Stream[]): DemoWorldStage => {
+    // A generator that later added to a stream already sent would be a bug: seal throws then.
+    for (const s of streams) out.seal(s);
+    return { batches: planBatches(out.buckets().filter((b) => streams.includes(b.stream))) };
+  };
   generateTraces(ctx);
   generateIssues(ctx);
+  yield stage(['issues']);
   generateActions(ctx);
   // Last of the trace users: logs describe every trace built above.
   generateLogs(ctx);
+  yield stage(['logs', 'trace_spans', 'actions']);
   generateMetrics(ctx);
+  yield stage(['metrics']);
   const counts = Object.fromEntries(STREAMS.map((s) => [s, out.count(s)])) as Record<
     Stream,
     number
   >;
-  return {
-    batches: planBatches(out.buckets()),
-    deployments: timeline.deployments,
-    counts,
-    traceCount: ctx.traces.traces.length,
-  };
+  return { deployments: timeline.deployments, counts, traceCount: ctx.traces.traces.length };
+}
+
+/**
+ * The whole demo world as ingest requests. Pure: the same seed, now and scale give the same
+ * requests, byte for byte.
+ */
+export function generateDemoWorld(opts: DemoWorldOptions): DemoWorld {
+  const stages = demoWorldStages(opts);
+  const batches: PlannedBatch[] = [];
+  for (;;) {
+    const next = stages.next();
+    if (next.done) return { batches, ...next.value };
+    batches.push(...next.value.batches);
+  }
 }

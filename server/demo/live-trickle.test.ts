@@ -24,7 +24,9 @@ describe('the live trickle', () => {
     const lines: string[] = [];
     let ticks = 0;
     const transport = async (req: IngestRequest) => {
-      const raw: unknown = JSON.parse(req.body);
+      const raw: unknown = JSON.parse(
+        typeof req.body === 'string' ? req.body : new TextDecoder().decode(req.body),
+      );
       const batch =
         req.path === '/v1/events'
           ? parseSdkBatch(raw, credentials.projects[0]?.id ?? '')

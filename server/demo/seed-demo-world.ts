@@ -3,7 +3,7 @@ import { createRateLimiter } from '../http/rate-limit';
 import type { Deps } from '../core/deps';
 import type { DemoAccounts, DemoCredentials } from './demo-accounts';
 import type { DemoDeployment } from './deployment-timeline';
-import { generateDemoWorld } from './generate-world';
+import { startDemoWorld, type DemoWorldSource } from './start-demo-world';
 import { appTransport, sendBatches, type SendOptions, type SendReport } from './send-batches';
 import { seedDemoDeployments } from './seed-deployments';
 import { seedDemoAlertRules } from './seed-alert-rules';
@@ -33,6 +33,26 @@ export const ingestKeysByProject = (creds: DemoCredentials) =>
  */
 const IN_FLIGHT = 4;
 
+/**
+ * From this scale on the world is generated in a worker thread. Below it generating takes
+ * less than the worker's start (loading tsx and the generator, about a second), e.g. the e2e
+ * suite's 0.05 (about 0.3 s on this thread).
+ */
+const WORKER_MIN_SCALE = 0.25;
+
+/** Starts generating the world the seed sends (in a worker from WORKER_MIN_SCALE on). */
+export function startSeedWorld(opts: {
+  now: number;
+  seed: number;
+  scale: number;
+  worker?: boolean;
+}): DemoWorldSource {
+  return startDemoWorld(
+    { seed: opts.seed, now: opts.now, scale: opts.scale },
+    { worker: opts.worker ?? opts.scale >= WORKER_MIN_SCALE },
+  );
+}
+
 /** Generates the world and sends it through `app`'s ingest routes with the projects' keys. */
 export async function seedDemoWorld(opts: {
   app: AppLike;
@@ -42,9 +62,12 @@ export async function seedDemoWorld(opts: {
   scale: number;
   sleep?: SendOptions['sleep'];
   onStopped?: SendOptions['onStopped'];
+  /** Generate in a worker thread (by default from WORKER_MIN_SCALE on). */
+  worker?: boolean;
+  /** The world already being generated (`startSeedWorld` with the same seed, now and scale). */
+  world?: DemoWorldSource;
 }): Promise<SeedResult> {
-  const started = performance.now();
-  const world = generateDemoWorld({ seed: opts.seed, now: opts.now, scale: opts.scale });
+  const world = opts.world ?? startSeedWorld(opts);
   const keys = ingestKeysByProject(opts.credentials);
   const report = await sendBatches(world.batches, {
     transport: appTransport(opts.app),
@@ -53,11 +76,13 @@ export async function seedDemoWorld(opts: {
     ...(opts.sleep ? { sleep: opts.sleep } : {}),
     ...(opts.onStopped ? { onStopped: opts.onStopped } : {}),
   });
+  const summary = await world.summary;
   return {
     ...report,
-    seconds: (performance.now() - started) / 1000,
-    generated: world.counts,
-    deployments: world.deployments,
+    // From the start of generating, which may have begun before this call.
+    seconds: (performance.now() - world.startedAt) / 1000,
+    generated: summary.counts,
+    deployments: summary.deployments,
   };
 }
 
@@ -76,7 +101,11 @@ export function describeSeed(r: SeedResult): string {
  * seeding is built like the served one but without access-log lines for its few hundred
  * requests; errors are still logged.
  */
-export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise<SeedResult> {
+export async function seedDemoTelemetry(
+  deps: Deps,
+  demo: DemoAccounts,
+  started?: { world: DemoWorldSource; now: number },
+): Promise<SeedResult> {
   const { demoScale: scale, demoSeed: seed } = deps.config;
   const app = createApp({
     ...deps,
@@ -88,9 +117,10 @@ export async function seedDemoTelemetry(deps: Deps, demo: DemoAccounts): Promise
   const result = await seedDemoWorld({
     app,
     credentials: demo.credentials,
-    now: deps.now(),
+    now: started?.now ?? deps.now(),
     seed,
     scale,
+    ...(started ? { world: started.world } : {}),
     onStopped: (s) =>
       deps.log.error(
         `demo world: stopped sending ${s.stream}: usage_limit_exceeded (${s.limit}) until ${s.reset_at}`,

@@ -7,6 +7,10 @@ import {
   type IngestResponse,
 } from './send-batches';
 
+/** A request's body as text, whether it was sent as a string or as bytes. */
+const bodyText = (req: IngestRequest) =>
+  typeof req.body === 'string' ? req.body : new TextDecoder().decode(req.body);
+
 const sdk = { name: 'lookout.javascript', version: '2.3.0' };
 const logBatch = (n: number): PlannedBatch => ({
   project: 'web',
@@ -131,6 +135,27 @@ describe('sendBatches', () => {
     ).rejects.toBeInstanceOf(DemoIngestError);
   });
 
+  it('sends batches still being made as they come, and bodies already encoded as they are', async () => {
+    let release = () => {};
+    const later = new Promise<void>((resolve) => (release = resolve));
+    const encoded = { ...logBatch(2), body: new TextEncoder().encode('{"logs":[]}') };
+    async function* arriving() {
+      yield logBatch(1);
+      await later;
+      yield encoded;
+    }
+    const { sent, transport } = scripted([ok('logs'), ok('logs')]);
+    const done = sendBatches(arriving(), { transport, keyOf: () => 'k' });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    // The first went out before the second was made.
+    expect(sent).toHaveLength(1);
+    release();
+    const report = await done;
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toBe(encoded.body);
+    expect(report.accepted.logs).toBe(2);
+  });
+
   describe('several requests of a project in flight', () => {
     /** A transport whose answers the test gives, request by request, in any order. */
     function held() {
@@ -159,7 +184,7 @@ describe('sendBatches', () => {
     }
     const settle = () => new Promise<void>((r) => setImmediate(r));
     const idOf = (req: IngestRequest) =>
-      (JSON.parse(req.body) as { logs?: { id: string }[] }).logs?.[0]?.id;
+      (JSON.parse(bodyText(req)) as { logs?: { id: string }[] }).logs?.[0]?.id;
     /** Answers the oldest pending request with `answer`. */
     async function answerNext(h: ReturnType<typeof held>, answer: IngestResponse) {
       await settle();
@@ -234,7 +259,7 @@ describe('sendBatches', () => {
       expect(stoppedCalls).toEqual(['logs']);
       expect(report.stopped).toHaveLength(1);
       expect(
-        h.sent.map((r) => JSON.parse(r.body) as object).filter((b) => 'logs' in b),
+        h.sent.map((r) => JSON.parse(bodyText(r)) as object).filter((b) => 'logs' in b),
       ).toHaveLength(2);
       expect(report.accepted.actions).toBe(1);
     });

@@ -1,5 +1,4 @@
-import { groupBy } from '../core/group-by';
-import type { PlannedBatch } from './plan-batches';
+import type { SendableBatch } from './encoded-batch';
 import { STREAMS, type Stream } from './telemetry-collector';
 import type { ProjectKey } from './world-model';
 
@@ -11,7 +10,7 @@ import type { ProjectKey } from './world-model';
  * `retry_after_seconds` (then backs off with jitter) and re-sends the same body, same ids;
  * `usage_limit_exceeded` stops that stream; any other non-200 is a bug in the demo and throws.
  */
-export type IngestRequest = { path: string; key: string; body: string };
+export type IngestRequest = { path: string; key: string; body: string | Uint8Array<ArrayBuffer> };
 export type IngestResponse = { status: number; body: unknown };
 export type IngestTransport = (req: IngestRequest) => Promise<IngestResponse>;
 
@@ -96,8 +95,14 @@ type ErrorBody = {
 const asObject = (body: unknown): ErrorBody & Record<string, unknown> =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 
+type Lane = { queue: (SendableBatch | undefined)[]; head: number; waiting: (() => void)[] };
+
+/**
+ * `batches` may still be in the making (an async iterable): each project's requests start as
+ * soon as its first batch arrives and go on in the order they come.
+ */
 export async function sendBatches(
-  batches: Iterable<PlannedBatch>,
+  batches: Iterable<SendableBatch> | AsyncIterable<SendableBatch>,
   opts: SendOptions,
 ): Promise<SendReport> {
   const sleep = opts.sleep ?? defaultSleep;
@@ -113,34 +118,60 @@ export async function sendBatches(
   const inFlight = Math.max(1, Math.floor(opts.inFlight ?? 1));
   // After a failure no batch is started (those in flight finish), so the error is the last word.
   let failed = false;
-  const lanes = groupBy(batches, (b) => b.project);
-  await Promise.all(
-    [...lanes.values()].flatMap((lane) => {
-      let next = 0;
-      const worker = async () => {
-        while (!failed && next < lane.length) {
-          const batch = lane[next];
-          next += 1;
-          if (batch) await sendOne(batch);
-        }
-      };
-      return Array.from({ length: Math.min(inFlight, lane.length) }, () =>
-        worker().catch((e: unknown) => {
-          failed = true;
-          throw e;
-        }),
-      );
-    }),
-  );
+  let firstError: unknown = null;
+  let ended = false;
+  const lanes = new Map<string, Lane>();
+  const runners: Promise<void>[] = [];
+  const wakeAll = () => {
+    for (const lane of lanes.values()) for (const w of lane.waiting.splice(0)) w();
+  };
+  const fail = (e: unknown) => {
+    if (!failed) firstError = e;
+    failed = true;
+    wakeAll();
+  };
+  const take = async (lane: Lane): Promise<SendableBatch | undefined> => {
+    while (!failed && lane.head >= lane.queue.length && !ended)
+      await new Promise<void>((resolve) => lane.waiting.push(resolve));
+    if (failed || lane.head >= lane.queue.length) return undefined;
+    const batch = lane.queue[lane.head];
+    // Let go of it once taken: a sent body is not kept for the rest of the seed.
+    lane.queue[lane.head] = undefined;
+    lane.head += 1;
+    return batch;
+  };
+  const run = async (lane: Lane) => {
+    for (let batch = await take(lane); batch; batch = await take(lane)) await sendOne(batch);
+  };
+  try {
+    for await (const batch of batches) {
+      if (failed) break;
+      let lane = lanes.get(batch.project);
+      if (!lane) {
+        const created: Lane = { queue: [], head: 0, waiting: [] };
+        lanes.set(batch.project, (lane = created));
+        for (let i = 0; i < inFlight; i++) runners.push(run(created).catch(fail));
+      }
+      lane.queue.push(batch);
+      lane.waiting.shift()?.();
+    }
+  } catch (e) {
+    fail(e);
+  } finally {
+    ended = true;
+    wakeAll();
+  }
+  await Promise.all(runners);
+  if (failed) throw firstError;
   return report;
 
-  async function sendOne(batch: PlannedBatch): Promise<void> {
+  async function sendOne(batch: SendableBatch): Promise<void> {
     if (stopped.has(batch.stream)) return;
     // Serialized once: a retry re-sends exactly the same body, so the same ids.
     const req = {
       path: batch.path,
       key: opts.keyOf(batch.project),
-      body: JSON.stringify(batch.body),
+      body: batch.body instanceof Uint8Array ? batch.body : JSON.stringify(batch.body),
     };
     for (let attempt = 0; ; attempt++) {
       report.requests++;

@@ -34,6 +34,8 @@ export type Collector = {
   /** In the order buckets were first used, so the output is deterministic. */
   buckets(): Bucket[];
   count(stream: Stream): number;
+  /** No item of `stream` may be added any more (its requests are made); adding one throws. */
+  seal(stream: Stream): void;
 };
 
 export function createCollector(): Collector {
@@ -45,8 +47,10 @@ export function createCollector(): Collector {
     actions: 0,
     metrics: 0,
   };
+  const sealed = new Set<Stream>();
   return {
     add(stream, project, sdk, item) {
+      if (sealed.has(stream)) throw new Error(`demo world: ${stream} added after it was sent`);
       const key = `${stream}|${project}|${sdk.name}@${sdk.version}`;
       let bucket = buckets.get(key);
       if (!bucket) {
@@ -58,5 +62,6 @@ export function createCollector(): Collector {
     },
     buckets: () => [...buckets.values()],
     count: (stream) => counts[stream],
+    seal: (stream) => void sealed.add(stream),
   };
 }

@@ -7,6 +7,8 @@ export type AppEnv = {
     ingestKey: { projectId: string; keyId: string };
     /** The parsed JSON body, set by `jsonBody()`. */
     jsonBody: unknown;
+    /** The JSON body's text, set by `jsonBody()` with `jsonBody`. */
+    jsonText: string;
     /** Set by the error handler so the access log can record the error code. */
     errorCode: string;
   };

@@ -60,6 +60,7 @@ export function jsonBody(maxBytes = 1024 * 1024): MiddlewareHandler<AppEnv> {
       // Kept for handlers that read the body themselves and for the route's body schema
       // (whose validator calls c.req.json()), so a large body is parsed once.
       c.set('jsonBody', parsed);
+      c.set('jsonText', text);
       c.req.json = <T>() => Promise.resolve(parsed as T);
       await next();
     });

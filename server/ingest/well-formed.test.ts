@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wellFormedText, wellFormedValue } from './well-formed';
+import { jsonTextIsWellFormed, wellFormedText, wellFormedValue } from './well-formed';
 
 describe('wellFormedText', () => {
   it('replaces each lone surrogate with U+FFFD and keeps pairs and other text', () => {
@@ -57,5 +57,26 @@ describe('wellFormedValue', () => {
   it('does not enter bytes or class instances', () => {
     const bytes = Buffer.from([0xd8, 0x00]);
     expect(wellFormedValue({ b: bytes }).b).toBe(bytes);
+  });
+});
+
+describe('jsonTextIsWellFormed', () => {
+  it('says yes only for text whose parsed value holds no lone surrogate', () => {
+    const cases: [string, boolean][] = [
+      ['{"message":"plain text, ünïcödé"}', true],
+      ['{"message":"a pair as is: \u{1F600}"}', true],
+      ['{"message":"\\ud800"}', false],
+      ['{"message":"\\uDFFF"}', false],
+      // A pair spelled as escapes is well formed, but the text is walked to be sure.
+      ['{"message":"\\ud83d\\ude00"}', false],
+      ['{"message":"lone \ud800 as is"}', false],
+    ];
+    for (const [text, expected] of cases) {
+      expect(jsonTextIsWellFormed(text), text).toBe(expected);
+      if (expected) {
+        const parsed: unknown = JSON.parse(text);
+        expect(wellFormedValue(parsed)).toBe(parsed);
+      }
+    }
   });
 });

@@ -18,7 +18,7 @@ import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../core/deps';
 import { requireIngestKey, requireIngestProject } from '../../http/ingest-auth';
 import { jsonBody } from '../../http/json-body';
-import { wellFormedValue } from '../../ingest/well-formed';
+import { jsonTextIsWellFormed, wellFormedValue } from '../../ingest/well-formed';
 import { errorResponses, jsonContent } from '../../http/openapi-shared';
 import { rateLimited } from '../../http/rate-limit';
 import type { MiddlewareHandler } from 'hono';
@@ -79,7 +79,9 @@ const sdkRoute = createRoute({
 const precheck =
   (check: (raw: unknown) => void): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const body = wellFormedValue(c.get('jsonBody'));
+    // Walked only when its text could hold a lone surrogate: most bodies' scan is far cheaper.
+    const parsed = c.get('jsonBody');
+    const body = jsonTextIsWellFormed(c.get('jsonText')) ? parsed : wellFormedValue(parsed);
     c.set('jsonBody', body);
     c.req.json = <T>() => Promise.resolve(body as T);
     check(body);
