@@ -38,7 +38,14 @@ export async function clickhouseTraceSummary(
 ): Promise<TraceSummaryBody | null> {
   if (scope.projectIds.length === 0) return null;
   const inScope = spansInScope(scope);
-  const [facts, services] = await Promise.all([
+  // Each parent's longest child (ties: the earlier in span order), read beside the rest: the
+  // root summarizeTrace leaves out of its parent's children has no parent in the trace (or
+  // none at all), so the walk never asks for that parent's child.
+  const bestChildren = db.bytes(sql`SELECT parent_span_id,
+      argMin((span_id, toString(project_id), id), (-duration_ms, ${raw(SPAN_ORDER)}))
+    FROM spans WHERE ${inScope} AND parent_span_id IS NOT NULL
+    GROUP BY parent_span_id FORMAT JSONCompact`);
+  const [facts, services, bestOut] = await Promise.all([
     db.one<Facts>(sql`SELECT toUInt64(count()) AS span_count,
         min(toUnixTimestamp64Milli(started_at)) AS start_ms,
         max(toFloat64(toUnixTimestamp64Milli(started_at)) + duration_ms) AS end_ms,
@@ -59,25 +66,13 @@ export async function clickhouseTraceSummary(
     db.rows<ServiceRow>(sql`SELECT toString(service_name) AS service_name,
         toUInt64(count()) AS span_count, toUInt64(countIf(status = 'error')) AS error_span_count
       FROM spans WHERE ${inScope} GROUP BY service_name`),
+    bestChildren,
   ]);
   if (!facts || facts.span_count === 0) return null;
   const root: SpanKey | null =
     facts.roots > 0 ? facts.first_root : facts.detached > 0 ? facts.first_detached : null;
-
-  // Each parent's longest child (ties: the earlier in span order), the root left out of its
-  // parent's children as summarizeTrace leaves it.
-  const best = new Map<string, SpanKey>();
-  if (root) {
-    const out = await db.bytes(sql`SELECT parent_span_id,
-        argMin((span_id, toString(project_id), id), (-duration_ms, ${raw(SPAN_ORDER)}))
-      FROM spans WHERE ${inScope} AND parent_span_id IS NOT NULL
-        AND NOT (project_id = ${root[1]} AND id = ${root[2]})
-      GROUP BY parent_span_id FORMAT JSONCompact`);
-    const { data } = JSON.parse(out.toString()) as {
-      data: [string, SpanKey][];
-    };
-    for (const [parent, child] of data) best.set(parent, child);
-  }
+  const { data } = JSON.parse(bestOut.toString()) as { data: [string, SpanKey][] };
+  const best = new Map(data);
   const path = walkSlowestPath(
     root,
     (k) => k[0],
