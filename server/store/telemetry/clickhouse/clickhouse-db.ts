@@ -70,6 +70,9 @@ const SESSION_SETTINGS: Record<string, string | number> = {
   output_format_json_quote_64bit_integers: 0,
   // A lightweight DELETE returns once the rows are gone from reads.
   lightweight_deletes_sync: 2,
+  // Values are written into the text as literals here (`inlinedStatement`): a list of a
+  // batch's ids or of every id of a test runs past the default 256 KiB.
+  max_query_size: 1 << 30,
 };
 
 /** Opens ClickHouse at `target` and creates its database when missing. */

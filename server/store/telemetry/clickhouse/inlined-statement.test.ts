@@ -69,6 +69,17 @@ describe('statements with literals written in', () => {
     expect(some.map((r) => r.id)).toEqual(['a', "it's"]);
   });
 
+  it('takes lists far longer than a default query allows (every id of a large batch)', async () => {
+    const ids = Array.from(
+      { length: 20_000 },
+      (_, i) => `8f14e45f-ceea-4167-a2b4-${String(i).padStart(12, '0')}`,
+    );
+    const row = await db.one<{ c: number }>(
+      sql`SELECT toInt64(length(${typed(ids, 'Array(UUID)')})) AS c WHERE 'a' NOT IN ${ids}`,
+    );
+    expect(row?.c).toBe(20_000);
+  });
+
   it('keeps numbers, flags, nulls and typed values as their placeholders type them', async () => {
     const row = await db.one<Record<string, unknown>>(sql`SELECT
         toTypeName(${9007199254740991}) AS big_type, ${9007199254740991} AS big,
