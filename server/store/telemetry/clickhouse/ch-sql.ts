@@ -115,7 +115,7 @@ export function clickhouseStatement(q: SqlFragment): {
 }
 
 /** A string as a ClickHouse literal: quoted, backslash and quote escaped, controls as `\xHH`. */
-export const stringLiteral = (s: string): string =>
+const stringLiteral = (s: string): string =>
   // eslint-disable-next-line no-control-regex -- control characters are what it escapes
   `'${s.replace(/[\\'\u0000-\u001f\u007f]/g, (c) =>
     c === '\\' || c === "'" ? `\\${c}` : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,

@@ -38,13 +38,6 @@ export async function clickhouseTraceSummary(
 ): Promise<TraceSummaryBody | null> {
   if (scope.projectIds.length === 0) return null;
   const inScope = spansInScope(scope);
-  // Each parent's longest child (ties: the earlier in span order), read beside the rest: the
-  // root summarizeTrace leaves out of its parent's children has no parent in the trace (or
-  // none at all), so the walk never asks for that parent's child.
-  const bestChildren = db.bytes(sql`SELECT parent_span_id,
-      argMin((span_id, toString(project_id), id), (-duration_ms, ${raw(SPAN_ORDER)}))
-    FROM spans WHERE ${inScope} AND parent_span_id IS NOT NULL
-    GROUP BY parent_span_id FORMAT JSONCompact`);
   const [facts, services, bestOut] = await Promise.all([
     db.one<Facts>(sql`SELECT toUInt64(count()) AS span_count,
         min(toUnixTimestamp64Milli(started_at)) AS start_ms,
@@ -66,7 +59,13 @@ export async function clickhouseTraceSummary(
     db.rows<ServiceRow>(sql`SELECT toString(service_name) AS service_name,
         toUInt64(count()) AS span_count, toUInt64(countIf(status = 'error')) AS error_span_count
       FROM spans WHERE ${inScope} GROUP BY service_name`),
-    bestChildren,
+    // Each parent's longest child (ties: the earlier in span order), read beside the rest: the
+    // root summarizeTrace leaves out of its parent's children has no parent in the trace (or
+    // none at all), so the walk never asks for that parent's child.
+    db.bytes(sql`SELECT parent_span_id,
+        argMin((span_id, toString(project_id), id), (-duration_ms, ${raw(SPAN_ORDER)}))
+      FROM spans WHERE ${inScope} AND parent_span_id IS NOT NULL
+      GROUP BY parent_span_id FORMAT JSONCompact`),
   ]);
   if (!facts || facts.span_count === 0) return null;
   const root: SpanKey | null =
