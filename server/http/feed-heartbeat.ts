@@ -12,10 +12,15 @@ export function heartbeatMessage(intervalSeconds: number): string {
 /**
  * Pings the connection every `intervalMs` and sends the heartbeat message with it. A
  * connection that has not answered the previous ping by the next one is gone (a proxy dropped
- * it, a laptop went to sleep): it is terminated, which closes it and so detaches its
- * subscriber. Returns what stops the heartbeat.
+ * it, a laptop went to sleep): it is ended (`end`, by default `terminate`), which closes it
+ * and so detaches its subscriber. Returns what stops the heartbeat.
  */
-export function keepAlive(ws: WebSocket, intervalMs: number, onSilent: () => void): () => void {
+export function keepAlive(
+  ws: WebSocket,
+  intervalMs: number,
+  onSilent: () => void,
+  end: () => void = () => ws.terminate(),
+): () => void {
   let answered = true;
   const onPong = () => {
     answered = true;
@@ -26,7 +31,7 @@ export function keepAlive(ws: WebSocket, intervalMs: number, onSilent: () => voi
     if (!answered) {
       stop();
       onSilent();
-      ws.terminate();
+      end();
       return;
     }
     answered = false;

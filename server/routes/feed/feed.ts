@@ -3,6 +3,7 @@ import { createAttemptThrottle } from '../../auth/attempt-throttle';
 import { requireAccount } from '../../http/account-auth';
 import { tokenThrottled } from '../../http/attempt-throttled';
 import { keepAlive } from '../../http/feed-heartbeat';
+import { endStalledSocket, endUnlessClosedWithin } from '../../http/end-stalled-socket';
 import { addressKey, clientAddress } from '../../http/client-address';
 import { ApiError, fail } from '../../core/api-error';
 import type { AppEnv } from '../../http/app-env';
@@ -14,6 +15,9 @@ import type { UpgradeBindings } from '../../http/websocket-upgrade';
 const connectLiveFeed = { code: 'connect_live_feed', target: 'live_feed' };
 /** RFC 6455: the base64 of 16 random bytes (the `ws` server refuses anything else, without our envelope). */
 const WEBSOCKET_KEY = /^[+/0-9A-Za-z]{22}==$/;
+
+/** How long a closed live connection's peer has to read the close before the socket is cut. */
+const CLOSE_GRACE_MS = 10_000;
 
 function invalidUpgrade(status: 400 | 405 | 426, error: string): ApiError {
   return new ApiError({
@@ -132,13 +136,20 @@ export function registerFeedRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
           }
           ws.send(text);
         },
-        close: (code, reason) => ws.close(code, reason),
+        close: (code, reason) => {
+          ws.close(code, reason);
+          // The hub closes a connection that fell 16 MiB behind: it may never read its close.
+          endUnlessClosedWithin(socket, CLOSE_GRACE_MS);
+        },
         backlog: () => ws.bufferedAmount,
       });
       // Below common proxy idle limits (60 s), so an idle connection is not cut by one, and a
       // connection that stopped answering is ended with its subscriber.
-      const stopHeartbeat = keepAlive(ws, deps.config.feedHeartbeatSeconds * 1000, () =>
-        deps.log.info('live connection ended', { reason: 'no pong' }),
+      const stopHeartbeat = keepAlive(
+        ws,
+        deps.config.feedHeartbeatSeconds * 1000,
+        () => deps.log.info('live connection ended', { reason: 'no pong' }),
+        () => endStalledSocket(socket),
       );
       const end = () => {
         stopHeartbeat();
